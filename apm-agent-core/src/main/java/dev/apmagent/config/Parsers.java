@@ -1,0 +1,123 @@
+package dev.apmagent.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/** The value parsers options are declared with. Each throws {@link IllegalArgumentException} with a reason. */
+public final class Parsers {
+
+    private Parsers() {
+    }
+
+    public static final ConfigOption.ValueParser<String> STRING = new ConfigOption.ValueParser<String>() {
+        @Override
+        public String parse(String raw) {
+            return raw.trim();
+        }
+    };
+
+    public static final ConfigOption.ValueParser<Boolean> BOOLEAN = new ConfigOption.ValueParser<Boolean>() {
+        @Override
+        public Boolean parse(String raw) {
+            String v = raw.trim().toLowerCase(Locale.ROOT);
+            if (v.equals("true")) {
+                return Boolean.TRUE;
+            }
+            if (v.equals("false")) {
+                return Boolean.FALSE;
+            }
+            throw new IllegalArgumentException("expected true or false");
+        }
+    };
+
+    public static final ConfigOption.ValueParser<Integer> INTEGER = new ConfigOption.ValueParser<Integer>() {
+        @Override
+        public Integer parse(String raw) {
+            try {
+                return Integer.valueOf(raw.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected a whole number");
+            }
+        }
+    };
+
+    public static final ConfigOption.ValueParser<Double> DOUBLE = new ConfigOption.ValueParser<Double>() {
+        @Override
+        public Double parse(String raw) {
+            try {
+                double d = Double.parseDouble(raw.trim());
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw new IllegalArgumentException("expected a finite number");
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected a number");
+            }
+        }
+    };
+
+    /** Comma-separated list; blanks dropped, entries trimmed. */
+    public static final ConfigOption.ValueParser<List<String>> LIST = new ConfigOption.ValueParser<List<String>>() {
+        @Override
+        public List<String> parse(String raw) {
+            List<String> out = new ArrayList<String>();
+            for (String part : raw.split(",")) {
+                String t = part.trim();
+                if (!t.isEmpty()) {
+                    out.add(t);
+                }
+            }
+            return Collections.unmodifiableList(out);
+        }
+    };
+
+    /** An integer within [min, max]. */
+    public static ConfigOption.ValueParser<Integer> intRange(final int min, final int max) {
+        return new ConfigOption.ValueParser<Integer>() {
+            @Override
+            public Integer parse(String raw) {
+                int v = INTEGER.parse(raw);
+                if (v < min || v > max) {
+                    throw new IllegalArgumentException("must be between " + min + " and " + max);
+                }
+                return v;
+            }
+        };
+    }
+
+    /** A double within [min, max]. */
+    public static ConfigOption.ValueParser<Double> doubleRange(final double min, final double max) {
+        return new ConfigOption.ValueParser<Double>() {
+            @Override
+            public Double parse(String raw) {
+                double v = DOUBLE.parse(raw);
+                if (v < min || v > max) {
+                    throw new IllegalArgumentException("must be between " + min + " and " + max);
+                }
+                return v;
+            }
+        };
+    }
+
+    /** One of the given lower-case values (matched case-insensitively). */
+    public static ConfigOption.ValueParser<String> oneOf(final String... allowed) {
+        return new ConfigOption.ValueParser<String>() {
+            @Override
+            public String parse(String raw) {
+                String v = raw.trim().toLowerCase(Locale.ROOT);
+                for (String a : allowed) {
+                    if (a.equals(v)) {
+                        return a;
+                    }
+                }
+                StringBuilder sb = new StringBuilder("expected one of ");
+                for (int i = 0; i < allowed.length; i++) {
+                    sb.append(i == 0 ? "" : ", ").append(allowed[i]);
+                }
+                throw new IllegalArgumentException(sb.toString());
+            }
+        };
+    }
+}
