@@ -120,4 +120,84 @@ public final class Parsers {
             }
         };
     }
+
+    /** A duration such as {@code 500ms}, {@code 5s}, {@code 1m}, {@code 2h}; a bare number is read in the given default unit. Returns milliseconds. */
+    public static ConfigOption.ValueParser<Long> durationMillis(final String defaultUnit) {
+        return new ConfigOption.ValueParser<Long>() {
+            @Override
+            public Long parse(String raw) {
+                String v = raw.trim().toLowerCase(Locale.ROOT);
+                int end = v.length();
+                while (end > 0 && Character.isLetter(v.charAt(end - 1))) {
+                    end--;
+                }
+                String number = v.substring(0, end).trim();
+                String unit = end == v.length() ? defaultUnit : v.substring(end);
+                long n;
+                try {
+                    n = Long.parseLong(number);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("expected a duration such as 500ms, 5s or 1m");
+                }
+                if (n < 0) {
+                    throw new IllegalArgumentException("a duration cannot be negative");
+                }
+                long factor;
+                if (unit.equals("ms")) {
+                    factor = 1;
+                } else if (unit.equals("s")) {
+                    factor = 1000;
+                } else if (unit.equals("m")) {
+                    factor = 60_000;
+                } else if (unit.equals("h")) {
+                    factor = 3_600_000;
+                } else {
+                    throw new IllegalArgumentException("unknown duration unit '" + unit + "' (use ms, s, m or h)");
+                }
+                if (n > Long.MAX_VALUE / factor) {
+                    throw new IllegalArgumentException("duration too large");
+                }
+                return n * factor;
+            }
+        };
+    }
+
+    /** A size such as {@code 768kb}, {@code 4mb}, {@code 1gb} or a bare number of bytes. Returns bytes. */
+    public static final ConfigOption.ValueParser<Long> BYTES = new ConfigOption.ValueParser<Long>() {
+        @Override
+        public Long parse(String raw) {
+            String v = raw.trim().toLowerCase(Locale.ROOT);
+            int end = v.length();
+            while (end > 0 && Character.isLetter(v.charAt(end - 1))) {
+                end--;
+            }
+            String number = v.substring(0, end).trim();
+            String unit = v.substring(end);
+            long n;
+            try {
+                n = Long.parseLong(number);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected a size such as 768kb or 4mb");
+            }
+            if (n < 0) {
+                throw new IllegalArgumentException("a size cannot be negative");
+            }
+            long factor;
+            if (unit.isEmpty() || unit.equals("b")) {
+                factor = 1;
+            } else if (unit.equals("kb")) {
+                factor = 1024;
+            } else if (unit.equals("mb")) {
+                factor = 1024 * 1024;
+            } else if (unit.equals("gb")) {
+                factor = 1024L * 1024 * 1024;
+            } else {
+                throw new IllegalArgumentException("unknown size unit '" + unit + "' (use b, kb, mb or gb)");
+            }
+            if (n > Long.MAX_VALUE / factor) {
+                throw new IllegalArgumentException("size too large");
+            }
+            return n * factor;
+        }
+    };
 }
