@@ -1,0 +1,61 @@
+package dev.apmagent.instrument;
+
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
+import static net.bytebuddy.matcher.ElementMatchers.nameContains;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+
+/**
+ * Types and class loaders the agent never instruments: its own classes, the JDK's, other bytecode tools and agents,
+ * and generated classes (proxies, lambdas, reflection accessors). These checks look only at names, so they cost
+ * nothing per class beyond a few string comparisons and keep start-up cost proportional to what we instrument.
+ */
+public final class IgnoreRules {
+
+    private IgnoreRules() {
+    }
+
+    public static ElementMatcher.Junction<TypeDescription> ignoredTypes() {
+        return nameStartsWith("dev.apmagent.")
+                .or(nameStartsWith("java."))
+                .or(nameStartsWith("javax.management."))
+                .or(nameStartsWith("jdk."))
+                .or(nameStartsWith("sun."))
+                .or(nameStartsWith("com.sun."))
+                .or(nameStartsWith("net.bytebuddy."))
+                .or(nameStartsWith("org.objectweb.asm."))
+                .or(nameStartsWith("javassist."))
+                .or(nameStartsWith("org.aspectj."))
+                .or(nameStartsWith("kotlin."))
+                .or(nameStartsWith("scala.runtime."))
+                .or(nameStartsWith("groovy.").or(nameStartsWith("org.codehaus.groovy.")))
+                .or(nameStartsWith("co.elastic.apm.").or(nameStartsWith("io.opentelemetry.javaagent."))
+                        .or(nameStartsWith("datadog.trace.")).or(nameStartsWith("com.newrelic."))
+                        .or(nameStartsWith("com.dynatrace.")).or(nameStartsWith("com.appdynamics."))
+                        .or(nameStartsWith("com.instana.")))
+                .or(nameContains("$$Lambda")).or(nameContains("$Lambda$"))
+                .or(nameContains("$$EnhancerBy")).or(nameContains("$$FastClassBy")).or(nameContains("$$SpringCGLIB"))
+                .or(nameContains("$HibernateProxy$")).or(nameContains("$ByteBuddy$"))
+                .or(nameStartsWith("com.sun.proxy.")).or(nameContains("$Proxy"))
+                .or(isSynthetic());
+    }
+
+    public static ElementMatcher.Junction<ClassLoader> ignoredClassLoaders() {
+        return isBootstrapClassLoader().or(new ElementMatcher.Junction.AbstractBase<ClassLoader>() {
+            @Override
+            public boolean matches(ClassLoader loader) {
+                if (loader == null) {
+                    return true;
+                }
+                String name = loader.getClass().getName();
+                return name.startsWith("dev.apmagent.")
+                        || name.equals("sun.reflect.DelegatingClassLoader")
+                        || name.equals("jdk.internal.reflect.DelegatingClassLoader")
+                        || name.equals("org.codehaus.groovy.runtime.callsite.CallSiteClassLoader");
+            }
+        });
+    }
+}

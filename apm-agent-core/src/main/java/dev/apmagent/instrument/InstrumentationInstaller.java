@@ -1,0 +1,106 @@
+package dev.apmagent.instrument;
+
+import dev.apmagent.log.AgentLog;
+import dev.apmagent.log.Logger;
+import dev.apmagent.plugin.Instrumentation;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds the one ByteBuddy {@link AgentBuilder} of the agent and installs it.
+ *
+ * <ul>
+ *   <li>Retransformation without class-format changes, so the same set-up works at start-up and when attached to a
+ *   running JVM (retransformation may not add fields or methods).</li>
+ *   <li>When attached to a running JVM, already loaded classes are retransformed in batches of
+ *   {@value #ATTACH_BATCH_SIZE} with a pause of {@value #ATTACH_BATCH_PAUSE_MILLIS} ms between batches, so the
+ *   application never sees one long safepoint.</li>
+ *   <li>Type descriptions come from the class file pool only (never by loading classes), lazily resolved, so most
+ *   types are rejected by name without being parsed.</li>
+ *   <li>Every instrumentation is its own transformation and none is terminal: a class matched by several (a servlet
+ *   that is also a filter) gets all of their advice.</li>
+ *   <li>Advice is inlined. It is read from the agent's class loader and copied into the target method; what it
+ *   references must be visible from the target's class loader (docs/architecture.md, "Class loading").</li>
+ * </ul>
+ */
+public final class InstrumentationInstaller {
+
+    static final int ATTACH_BATCH_SIZE = 100;
+    static final long ATTACH_BATCH_PAUSE_MILLIS = 50;
+
+    private static final Logger logger = AgentLog.get(InstrumentationInstaller.class);
+
+    private InstrumentationInstaller() {
+    }
+
+    /**
+     * Installs the given instrumentations.
+     *
+     * @param runtimeAttach true when the agent was attached to a running JVM: loaded classes are retransformed in paced batches
+     * @return the installed transformer with its statistics
+     */
+    public static Installed install(java.lang.instrument.Instrumentation jvm, List<Instrumentation> instrumentations,
+                                    ClassLoader agentClassLoader, boolean runtimeAttach) {
+        TransformListener listener = new TransformListener();
+        AgentBuilder builder = newAgentBuilder(listener, runtimeAttach);
+        for (Instrumentation instrumentation : instrumentations) {
+            builder = builder
+                    .type(new CheapFirstMatcher(instrumentation, listener))
+                    .transform(new AgentBuilder.Transformer.ForAdvice()
+                            .include(agentClassLoader)
+                            .withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING)
+                            .advice(instrumentation.methodMatcher(), instrumentation.adviceClassName()));
+        }
+        long start = System.nanoTime();
+        ResettableClassFileTransformer transformer = builder.installOn(jvm);
+        logger.debug("installed {} instrumentations in {} ms", instrumentations.size(), (System.nanoTime() - start) / 1_000_000);
+        return new Installed(transformer, listener);
+    }
+
+    static AgentBuilder newAgentBuilder(TransformListener listener, boolean runtimeAttach) {
+        AgentBuilder.RedefinitionStrategy.Listener pacing = runtimeAttach
+                ? AgentBuilder.RedefinitionStrategy.Listener.Pausing.of(ATTACH_BATCH_PAUSE_MILLIS, TimeUnit.MILLISECONDS)
+                : AgentBuilder.RedefinitionStrategy.Listener.NoOp.INSTANCE;
+        return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(ATTACH_BATCH_SIZE))
+                .with(pacing)
+                .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
+                .with(AgentBuilder.PoolStrategy.Default.FAST)
+                .with(AgentBuilder.LocationStrategy.ForClassLoader.WEAK)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .with(listener)
+                .ignore(IgnoreRules.ignoredTypes(), IgnoreRules.ignoredClassLoaders());
+    }
+
+    /** What {@link #install} installed, for the start-up log, tests and removal. */
+    public static final class Installed {
+        private final ResettableClassFileTransformer transformer;
+        private final TransformListener listener;
+
+        Installed(ResettableClassFileTransformer transformer, TransformListener listener) {
+            this.transformer = transformer;
+            this.listener = listener;
+        }
+
+        public long transformedTypes() {
+            return listener.transformedCount();
+        }
+
+        public long errors() {
+            return listener.errorCount();
+        }
+
+        /** Removes the transformer and restores the original classes (used by tests). */
+        public boolean uninstall(java.lang.instrument.Instrumentation jvm) {
+            return transformer.reset(jvm, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.apmagent.instrument;
+
+import dev.apmagent.plugin.Instrumentation;
+import dev.apmagent.plugin.Plugin;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Installs real instrumentations through the agent's AgentBuilder into classes that are already loaded (the
+ * runtime-attach path) and checks that advice runs, that advice failures never reach the application, and that
+ * disabled instrumentations are not installed.
+ */
+class InstrumentationInstallerTest {
+
+    static final AtomicInteger enterCalls = new AtomicInteger();
+    static final AtomicInteger exitCalls = new AtomicInteger();
+
+    private InstrumentationInstaller.Installed installed;
+
+    @AfterEach
+    void uninstall() {
+        if (installed != null) {
+            installed.uninstall(ByteBuddyAgent.install());
+        }
+        enterCalls.set(0);
+        exitCalls.set(0);
+    }
+
+    @Test
+    void adviceRunsOnAlreadyLoadedClasses() {
+        Greeter greeter = new Greeter();
+        assertEquals("hello bob", greeter.greet("bob"));
+        install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+
+        assertEquals("hello bob", greeter.greet("bob"));
+        assertEquals(1, enterCalls.get());
+        assertEquals(1, exitCalls.get());
+        assertTrue(installed.transformedTypes() >= 1);
+    }
+
+    @Test
+    void adviceThatThrowsChangesNeitherResultNorException() {
+        install(new CountingInstrumentation("throwing", "dev.apmagent.instrument.InstrumentationInstallerTest$ThrowingAdvice"));
+
+        assertEquals("hello ann", new Greeter().greet("ann"));
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> new Greeter().greet(null));
+        assertEquals("no name", thrown.getMessage());
+        assertEquals(2, enterCalls.get(), "the advice ran (and threw) on both calls");
+    }
+
+    @Test
+    void disabledInstrumentationIsNotInstalled() {
+        Plugin plugin = plugin(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+        List<Instrumentation> selected = new InstrumentationSelection(Collections.<String>emptyList(), Arrays.asList("test-group"))
+                .select(Collections.singletonList(plugin));
+        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), selected, getClass().getClassLoader(), true);
+
+        assertEquals("hello bob", new Greeter().greet("bob"));
+        assertEquals(0, enterCalls.get());
+    }
+
+    private void install(Instrumentation instrumentation) {
+        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), Collections.singletonList(instrumentation),
+                getClass().getClassLoader(), true);
+    }
+
+    private static Plugin plugin(final Instrumentation instrumentation) {
+        return new Plugin() {
+            @Override
+            public String name() {
+                return "test";
+            }
+
+            @Override
+            public List<Instrumentation> instrumentations() {
+                return Collections.singletonList(instrumentation);
+            }
+        };
+    }
+
+    public static class Greeter {
+        public String greet(String name) {
+            if (name == null) {
+                throw new IllegalStateException("no name");
+            }
+            return "hello " + name;
+        }
+    }
+
+    static final class CountingInstrumentation extends Instrumentation {
+        private final String name;
+        private final String advice;
+
+        CountingInstrumentation(String name, String advice) {
+            this.name = name;
+            this.advice = advice;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public java.util.Collection<String> groupNames() {
+            return Collections.singletonList("test-group");
+        }
+
+        @Override
+        public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
+            return nameStartsWith("dev.apmagent.instrument.InstrumentationInstallerTest$Gree");
+        }
+
+        @Override
+        public ElementMatcher<? super TypeDescription> typeMatcher() {
+            return named("dev.apmagent.instrument.InstrumentationInstallerTest$Greeter");
+        }
+
+        @Override
+        public ElementMatcher<? super MethodDescription> methodMatcher() {
+            return named("greet");
+        }
+
+        @Override
+        public String adviceClassName() {
+            return advice;
+        }
+    }
+
+    public static class CountingAdvice {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter() {
+            enterCalls.incrementAndGet();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit() {
+            exitCalls.incrementAndGet();
+        }
+    }
+
+    public static class ThrowingAdvice {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter() {
+            enterCalls.incrementAndGet();
+            throw new RuntimeException("advice failure");
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.Return(readOnly = false) String returned) {
+            throw new RuntimeException("advice failure on exit");
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package dev.apmagent.instrument.helpertest;
+
+/** A helper API as the agent declares it: library objects are passed as Object. */
+public interface HelperApi {
+    ClassLoader loaderOfLibraryTypeSeen();
+
+    String describe(Object libraryObject);
+}

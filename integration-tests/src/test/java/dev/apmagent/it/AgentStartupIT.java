@@ -1,0 +1,66 @@
+package dev.apmagent.it;
+
+import dev.apmagent.it.apps.HelloApp;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The real agent jar in a separate JVM, on JDK 17 and JDK 25: it starts, says so, and changes nothing the application does. */
+class AgentStartupIT {
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void agentStartsAndApplicationOutputIsUnchanged(Jdk jdk, @TempDir Path dir) throws Exception {
+        ForkedJvm.Result without = ForkedJvm.on(jdk).main(HelloApp.class, "3").run();
+        Path log = dir.resolve("agent.log");
+        ForkedJvm.Result with = ForkedJvm.on(jdk)
+                .withAgent("log_file=" + log + ",output_file=" + dir.resolve("events.ndjson"))
+                .main(HelloApp.class, "3").run();
+
+        assertThat(without.exitCode).isEqualTo(3);
+        assertThat(with.exitCode).as(with.toString()).isEqualTo(3);
+        assertThat(with.stdout).isEqualTo(without.stdout);
+        assertThat(with.stderr).isEqualTo(without.stderr);
+
+        String agentLog = read(log);
+        assertThat(agentLog).as(agentLog)
+                .containsPattern("apm-agent \\S+ started")
+                .contains("service_name=HelloApp")
+                .contains("instrumentations=[")
+                .contains("jdbc");
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void disabledAgentInstallsNothing(Jdk jdk, @TempDir Path dir) throws Exception {
+        Path log = dir.resolve("agent.log");
+        Path classLoading = dir.resolve("classes.txt");
+        ForkedJvm.Result with = ForkedJvm.on(jdk)
+                .withAgent("enabled=false,log_file=" + log)
+                .jvmArg("-Xlog:class+load=info:file=" + classLoading)
+                .main(HelloApp.class, "0").run();
+
+        assertThat(with.exitCode).as(with.toString()).isZero();
+        assertThat(read(log)).contains("disabled");
+        List<String> agentClasses = Files.readAllLines(classLoading, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.contains("dev.apmagent.shaded.net.bytebuddy") || line.contains("dev.apmagent.instrument"))
+                .collect(Collectors.toList());
+        assertThat(agentClasses).as("no instrumentation class may be loaded when enabled=false").isEmpty();
+    }
+
+    private static String read(Path file) throws Exception {
+        return Files.exists(file) ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8) : "";
+    }
+}
