@@ -13,6 +13,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class AgentMain {
 
+    /** Set in the target JVM once an agent started there; the attach command reads it to refuse a second attach. */
+    public static final String STARTED_PROPERTY = "dev.apmagent.started";
+
     private static final AtomicBoolean started = new AtomicBoolean();
 
     private AgentMain() {
@@ -26,16 +29,16 @@ public final class AgentMain {
         start(agentArgs, instrumentation, true);
     }
 
-    /** True once an agent started in this JVM (the attach command uses it through a system property, see Agent). */
-    public static boolean isStarted() {
-        return started.get();
-    }
-
     private static void start(String agentArgs, Instrumentation instrumentation, boolean runtimeAttach) {
         if (!started.compareAndSet(false, true)) {
             System.err.println("[apm-agent] WARN the agent is already running in this JVM; this "
                     + (runtimeAttach ? "attach" : "-javaagent") + " is ignored");
             return;
+        }
+        try {
+            System.setProperty(STARTED_PROPERTY, AgentVersion.get() + (runtimeAttach ? " attach" : " javaagent"));
+        } catch (Throwable ignored) {
+            // a security manager may forbid it; the in-JVM guard above still holds
         }
         try {
             Agent.start(agentArgs, instrumentation, runtimeAttach, agentJarDirectory());
