@@ -1,15 +1,13 @@
 package dev.apmagent.it.apps;
 
 import com.dslplatform.json.DslJson;
-import com.dslplatform.json.runtime.Settings;
+import com.dslplatform.json.JsonWriter;
+import com.dslplatform.json.NumberConverter;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.implementation.FixedValue;
 import net.bytebuddy.matcher.ElementMatchers;
 import org.jctools.queues.MpscArrayQueue;
 
-import java.io.ByteArrayOutputStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * An application with its own (other) versions of ByteBuddy, JCTools and DSL-JSON on its class path. It uses each
@@ -35,13 +33,14 @@ public final class IsolationApp {
         queue.offer("b");
         System.out.println("jctools polled " + queue.poll() + queue.poll() + " from " + jarOf(MpscArrayQueue.class));
 
-        DslJson<Object> json = new DslJson<>(Settings.withRuntime().includeServiceLoader());
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("name", "isolation");
-        value.put("count", 3);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        json.serialize(value, out);
-        System.out.println("dsl-json wrote " + out + " from " + jarOf(DslJson.class));
+        DslJson<Object> json = new DslJson<>();
+        JsonWriter writer = json.newWriter();
+        writer.writeAscii("{\"name\":");
+        writer.writeString("isolation");
+        writer.writeAscii(",\"count\":");
+        NumberConverter.serialize(3, writer);
+        writer.writeByte(JsonWriter.OBJECT_END);
+        System.out.println("dsl-json wrote " + writer + " from " + jarOf(DslJson.class));
     }
 
     private static String jarOf(Class<?> type) {
