@@ -81,6 +81,47 @@ public final class Parsers {
         }
     };
 
+    /** An absolute http or https URL with a host; returned as given (trimmed, trailing '/' removed). */
+    public static final ConfigOption.ValueParser<String> HTTP_URL = new ConfigOption.ValueParser<String>() {
+        @Override
+        public String parse(String raw) {
+            String v = raw.trim();
+            java.net.URI uri;
+            try {
+                uri = new java.net.URI(v);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("not a URL (" + e.getReason() + ")");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new IllegalArgumentException("expected an http:// or https:// URL");
+            }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("the URL has no host");
+            }
+            while (v.endsWith("/")) {
+                v = v.substring(0, v.length() - 1);
+            }
+            return v;
+        }
+    };
+
+    /** Comma-separated {@link #HTTP_URL}s; one malformed entry rejects the whole value. */
+    public static final ConfigOption.ValueParser<List<String>> HTTP_URL_LIST = new ConfigOption.ValueParser<List<String>>() {
+        @Override
+        public List<String> parse(String raw) {
+            List<String> out = new ArrayList<String>();
+            for (String url : LIST.parse(raw)) {
+                try {
+                    out.add(HTTP_URL.parse(url));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("entry " + (out.size() + 1) + ": " + e.getMessage());
+                }
+            }
+            return Collections.unmodifiableList(out);
+        }
+    };
+
     /** An integer within [min, max]. */
     public static ConfigOption.ValueParser<Integer> intRange(final int min, final int max) {
         return new ConfigOption.ValueParser<Integer>() {
