@@ -178,8 +178,28 @@ public final class ConfigurationDocs {
         return sb.toString();
     }
 
+    /** One table cell: one line, '|' escaped, and '<' '>' escaped outside `code` spans (they would be read as HTML). */
     private static String cell(String text) {
-        return text.replace("\r", " ").replace("\n", " ").replace("|", "\\|");
+        StringBuilder sb = new StringBuilder(text.length() + 16);
+        boolean code = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '`') {
+                code = !code;
+            }
+            if (c == '\r' || c == '\n') {
+                sb.append(' ');
+            } else if (c == '|') {
+                sb.append("\\|");
+            } else if (!code && c == '<') {
+                sb.append("&lt;");
+            } else if (!code && c == '>') {
+                sb.append("&gt;");
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** Table rows by option key ("| `key`..." lines). */

@@ -13,7 +13,7 @@ public final class CoreOptions implements OptionProvider {
             "When false the agent installs no instrumentation and starts no thread.");
 
     public static final ConfigOption<String> SERVICE_NAME = ConfigOption.of("service_name", "String", null, ServiceNames.PARSER,
-            "Name of the service: letters, digits, spaces, '_' and '-' only. When absent it is derived from the main class or the jar file name (without version), with other characters replaced by '-'; the fallback is unknown-java-service.");
+            "Name of the service: letters, digits, spaces, '_' and '-' only. When absent it is derived from the main class or the jar file name (without version), with other characters replaced by '-'; the fallback is `unknown-java-service`.");
 
     public static final ConfigOption<String> SERVICE_VERSION = ConfigOption.of("service_version", "String", null, Parsers.STRING,
             "Version of the service (for example a release tag or commit id).");
@@ -62,7 +62,7 @@ public final class CoreOptions implements OptionProvider {
             "Level of the agent's own log: off, error, warn, info, debug or trace (warning, critical and all are accepted as warn, error and trace).");
 
     public static final ConfigOption<String> LOG_FILE = ConfigOption.of("log_file", "String", "System.out", Parsers.STRING,
-            "Where the agent logs: System.out, System.err or a file path (appended to, created with its parent directories; _AGENT_HOME_ stands for the agent jar's directory). If the file cannot be opened, one warning goes to System.err and the log goes to System.out.");
+            "Where the agent logs: System.out, System.err or a file path (appended to, created with its parent directories; `_AGENT_HOME_` stands for the agent jar's directory). If the file cannot be opened, one warning goes to System.err and the log goes to System.out.");
 
     public static final ConfigOption<List<String>> DISABLE_INSTRUMENTATIONS = ConfigOption.of("disable_instrumentations", "List", "",
             Parsers.LIST,
@@ -81,7 +81,7 @@ public final class CoreOptions implements OptionProvider {
             "Capacity of the hand-off from application threads to the reporter (rounded up to a power of two). Events that find it full are dropped and counted.");
 
     public static final ConfigOption<String> CONFIG_FILE = ConfigOption.of("config_file", "String", null, Parsers.STRING,
-            "Path of a properties file with options (plain keys, such as service_name=x); _AGENT_HOME_ stands for the agent jar's directory. When absent, elasticapm.properties beside the agent jar is read if it exists. Only agent arguments, system properties and environment variables can set it.");
+            "Path of a properties file with options (plain keys, such as `service_name=x`); `_AGENT_HOME_` stands for the agent jar's directory. When absent, `elasticapm.properties` beside the agent jar is read if it exists. Only agent arguments, system properties and environment variables can set it.");
 
     private static final List<ConfigOption<?>> ALL = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
             ENABLED, SERVICE_NAME, SERVICE_VERSION, ENVIRONMENT, HOSTNAME, SERVER_URL, SERVER_URLS, SECRET_TOKEN, API_KEY,
