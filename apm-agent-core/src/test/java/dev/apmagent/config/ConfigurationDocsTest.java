@@ -38,10 +38,16 @@ class ConfigurationDocsTest {
         }
     }
 
+    /**
+     * No duplicate keys and no provider that fails; a provider listed in this module's services file whose class lives
+     * in another module (a plugin) is "not found" here and tolerated.
+     */
     @Test
     void theRegistryOfThisModuleLoadsCleanly() {
         OptionRegistry registry = OptionRegistry.load(LOADER);
-        assertEquals(List.of(), registry.warnings());
+        for (String warning : registry.warnings()) {
+            assertTrue(warning.contains("could not be loaded") && warning.contains(" not found"), warning);
+        }
         assertTrue(registry.option("service_name") == CoreOptions.SERVICE_NAME);
         assertTrue(registry.option("test_timeout") == null, "TestOptions must stay unregistered");
     }

@@ -56,6 +56,21 @@ class OptionRegistryTest {
         assertEquals("k", CoreOptions.ENVIRONMENT.display("k"));
     }
 
+    /** ServiceLoader over a class loader: a listed class that is absent becomes a warning, the others load. */
+    @Test
+    void loadsProvidersFromServiceFilesAndToleratesMissingClasses(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path services = dir.resolve("META-INF/services/" + OptionProvider.class.getName());
+        java.nio.file.Files.createDirectories(services.getParent());
+        java.nio.file.Files.write(services, java.util.Arrays.asList("# a comment", "com.example.MissingPluginOptions", TestOptions.class.getName()));
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[]{dir.toUri().toURL()}, getClass().getClassLoader())) {
+            OptionRegistry registry = OptionRegistry.load(loader);
+            assertSame(CoreOptions.ENABLED, registry.option("enabled"));
+            assertSame(TestOptions.TIMEOUT, registry.option("test_timeout"));
+            assertEquals(1, registry.warnings().size(), registry.warnings().toString());
+            assertTrue(registry.warnings().get(0).contains("com.example.MissingPluginOptions"), registry.warnings().get(0));
+        }
+    }
+
     /** Config.toString names keys only, never values. */
     @Test
     void configToStringPrintsNoValues() {
