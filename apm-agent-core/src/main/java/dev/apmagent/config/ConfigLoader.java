@@ -223,6 +223,11 @@ public final class ConfigLoader {
         }
         for (String name : new java.util.TreeSet<String>(properties.stringPropertyNames())) {
             String key = name.trim().toLowerCase(Locale.ROOT);
+            if (key.startsWith(SYSTEM_PROPERTY_PREFIX)) {
+                warnings.add("Keys in a configuration file have no prefix: write " + key.substring(SYSTEM_PROPERTY_PREFIX.length())
+                        + " instead of " + key + " (file " + file.getPath() + "); it is ignored");
+                continue;
+            }
             if (key.equals(CoreOptions.CONFIG_FILE.key())) {
                 warnings.add("config_file cannot be set in a configuration file (" + file.getPath() + "); it is ignored there");
                 continue;

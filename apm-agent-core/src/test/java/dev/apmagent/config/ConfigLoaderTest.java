@@ -164,6 +164,16 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void prefixedKeysInTheFileGetAPreciseHint() throws IOException {
+        writeDefaultFile("elastic.apm.environment=x");
+        ConfigLoader.Result result = load(null);
+        assertEquals(null, result.config().get(CoreOptions.ENVIRONMENT));
+        assertEquals(1, result.warnings().size());
+        assertTrue(result.warnings().get(0).startsWith("Keys in a configuration file have no prefix: write environment instead of elastic.apm.environment"),
+                result.warnings().get(0));
+    }
+
+    @Test
     void configFileMayUseAgentHome() throws IOException {
         Files.write(agentHome.resolve("other.properties"), Collections.singletonList("environment=home"), StandardCharsets.UTF_8);
         ConfigLoader.Result result = load("config_file=_AGENT_HOME_/other.properties");
