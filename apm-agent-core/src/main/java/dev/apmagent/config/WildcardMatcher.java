@@ -1,5 +1,8 @@
 package dev.apmagent.config;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A pattern where {@code *} matches any run of characters (including none); every other character, {@code ?}
  * included, matches itself. Matching is case-insensitive unless the pattern starts with {@code (?-i)}; a leading
@@ -44,7 +47,7 @@ public final class WildcardMatcher {
             this.literal = null;
             this.leadingStar = body.charAt(0) == '*';
             this.trailingStar = body.charAt(body.length() - 1) == '*';
-            java.util.List<String> list = new java.util.ArrayList<String>();
+            List<String> list = new ArrayList<String>();
             int start = 0;
             for (int i = 0; i <= body.length(); i++) {
                 if (i == body.length() || body.charAt(i) == '*') {

@@ -1,6 +1,7 @@
 package dev.apmagent.config;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -75,12 +76,12 @@ public final class WildcardMatcherList {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof WildcardMatcherList && java.util.Arrays.equals(((WildcardMatcherList) o).matchers, matchers);
+        return o instanceof WildcardMatcherList && Arrays.equals(((WildcardMatcherList) o).matchers, matchers);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(matchers);
+        return Arrays.hashCode(matchers);
     }
 
     /** The patterns joined with ", ", as they would be written in a configuration source. */

@@ -212,6 +212,13 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void startUpHelpersReadTheRealJvm() {
+        File dir = ConfigLoader.agentJarDir(ConfigLoaderTest.class);
+        assertTrue(dir != null && dir.isDirectory(), String.valueOf(dir));
+        assertEquals(System.getProperty("java.version"), ConfigLoader.systemProperties().get("java.version"));
+    }
+
+    @Test
     void repeatedAgentArgumentKeepsTheLastValue() {
         ConfigLoader.Result result = load("environment=a;environment=b");
         assertEquals("b", result.config().get(CoreOptions.ENVIRONMENT));
