@@ -32,7 +32,7 @@ import java.util.TreeMap;
 public final class ConfigurationDocs {
 
     public static final String REGENERATE_COMMAND =
-            "./mvnw -B -q -DskipTests -pl apm-agent -am package && java -cp apm-agent/target/apm-agent.jar dev.apmagent.config.ConfigurationDocs docs/configuration.md";
+            "./mvnw -B -q -DskipTests -pl apm-agent -am clean package && java -cp apm-agent/target/apm-agent.jar dev.apmagent.config.ConfigurationDocs docs/configuration.md";
     static final String TEMPLATE = "configuration-docs.md";
     static final String OPTIONS_PLACEHOLDER = "{{OPTIONS}}";
     static final String COMMAND_PLACEHOLDER = "{{REGENERATE_COMMAND}}";
