@@ -1,0 +1,222 @@
+package dev.apmagent.log;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AgentLogTest {
+
+    private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    private final AtomicLong now = new AtomicLong(1_700_000_000_000L);
+    private final Logger log = AgentLog.get(AgentLogTest.class);
+
+    @BeforeEach
+    void capture() throws IOException {
+        AgentLog.reset();
+        AgentLog.setOutput(new PrintStream(captured, true, "UTF-8"));
+        AgentLog.setClock(now::get);
+    }
+
+    @AfterEach
+    void restore() {
+        AgentLog.reset();
+    }
+
+    private List<String> lines() {
+        String text = new String(captured.toByteArray(), StandardCharsets.UTF_8);
+        return text.isEmpty() ? new ArrayList<>() : new ArrayList<>(Arrays.asList(text.split(System.lineSeparator())));
+    }
+
+    /** Configured level x message level -> written? */
+    @ParameterizedTest(name = "at {0}, a {1} line is written: {2}")
+    @CsvSource({
+            "INFO, ERROR, true", "INFO, WARN, true", "INFO, INFO, true", "INFO, DEBUG, false", "INFO, TRACE, false",
+            "ERROR, ERROR, true", "ERROR, WARN, false", "DEBUG, DEBUG, true", "DEBUG, TRACE, false", "TRACE, TRACE, true",
+            "OFF, ERROR, false", "WARN, INFO, false",
+    })
+    void filtersByLevel(LogLevel configured, LogLevel message, boolean written) {
+        AgentLog.setLevel(configured);
+        log.log(message, "hello {}", "world");
+        assertEquals(written ? 1 : 0, lines().size());
+        assertEquals(written, log.isEnabled(message));
+    }
+
+    @Test
+    void linesCarryTimeLevelAndLogger() {
+        log.warn("value {} and {} and {}", 1, null);
+        assertEquals(Arrays.asList("2023-11-14T22:13:20.000Z [apm-agent] WARN  AgentLogTest - value 1 and null and {}"), lines());
+    }
+
+    @Test
+    void trailingThrowablePrintsItsStackTrace() {
+        log.error("failed to {}", "connect", new IllegalStateException("refused"));
+        List<String> lines = lines();
+        assertEquals("2023-11-14T22:13:20.000Z [apm-agent] ERROR AgentLogTest - failed to connect", lines.get(0));
+        assertEquals("java.lang.IllegalStateException: refused", lines.get(1));
+        assertTrue(lines.get(2).trim().startsWith("at dev.apmagent.log.AgentLogTest"), lines.get(2));
+    }
+
+    @ParameterizedTest(name = "''{0}'' -> {1}")
+    @CsvSource({"debug, DEBUG", "WARNING, WARN", "critical, ERROR", "all, TRACE", "' Off ', OFF", "loud,"})
+    void levelNames(String name, LogLevel expected) {
+        assertEquals(expected, LogLevel.fromName(name));
+    }
+
+    @Test
+    void repeatedTemplatesAreSuppressedAndCountedOnce() {
+        AgentLog.setMaxPerMinute(3);
+        for (int i = 0; i < 10; i++) {
+            log.warn("queue full, dropped {}", i);
+            log.info("other {}", i);
+        }
+        List<String> lines = lines();
+        assertEquals(6, lines.size(), lines.toString());
+        assertTrue(lines.get(4).endsWith("queue full, dropped 2"), lines.get(4));
+
+        now.addAndGet(59_999);
+        log.warn("queue full, dropped {}", 10);
+        assertEquals(6, lines().size(), "still the same minute");
+
+        now.addAndGet(1);
+        log.warn("queue full, dropped {}", 11);
+        lines = lines();
+        assertEquals(9, lines.size(), lines.toString());
+        assertTrue(lines.get(6).endsWith("WARN  AgentLogTest - Suppressed 8 more message(s) like \"queue full, dropped {}\" logged more than 3 times in a minute"), lines.get(6));
+        assertTrue(lines.get(7).endsWith("INFO  AgentLogTest - Suppressed 7 more message(s) like \"other {}\" logged more than 3 times in a minute"), lines.get(7));
+        assertTrue(lines.get(8).endsWith("queue full, dropped 11"), lines.get(8));
+
+        for (int i = 0; i < 5; i++) {
+            log.warn("queue full, dropped {}", i);
+        }
+        AgentLog.flushSuppressed();
+        lines = lines();
+        assertTrue(lines.get(lines.size() - 1).contains("Suppressed 3 more message(s)"), lines.toString());
+        AgentLog.flushSuppressed();
+        assertEquals(lines, lines(), "a count is reported once");
+    }
+
+    @Test
+    void rateLimitCanBeDisabled() {
+        AgentLog.setMaxPerMinute(0);
+        for (int i = 0; i < 100; i++) {
+            log.info("same");
+        }
+        assertEquals(100, lines().size());
+    }
+
+    @Test
+    void secretsAreMasked() {
+        AgentLog.addSecret("tok3n-value");
+        AgentLog.addSecret("tok3n");
+        AgentLog.addSecret("  ");
+        AgentLog.addSecret(null);
+        log.info("Authorization: Bearer {}; short {}", "tok3n-value", "tok3n");
+        log.info("cause", new RuntimeException("bad tok3n-value"));
+        String text = String.join("\n", lines());
+        assertFalse(text.contains("tok3n"), text);
+        assertTrue(text.contains("Bearer [REDACTED]; short [REDACTED]") && text.contains("bad [REDACTED]"), text);
+    }
+
+    @Test
+    void writesToFileCreatingParentsAndAppending(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("a/b/agent.log");
+        Files.createDirectories(dir.resolve("home"));
+        AgentLog.configure(LogLevel.DEBUG, "_AGENT_HOME_/../a/b/agent.log", dir.resolve("home").toFile());
+        log.debug("first");
+        AgentLog.configure(LogLevel.INFO, file.toString(), null);
+        log.debug("filtered");
+        log.info("second");
+        AgentLog.configure(LogLevel.INFO, "System.err", null);
+        List<String> fileLines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(2, fileLines.size(), fileLines.toString());
+        assertTrue(fileLines.get(0).endsWith("DEBUG AgentLogTest - first") && fileLines.get(1).endsWith("INFO  AgentLogTest - second"));
+    }
+
+    @Test
+    void unopenableFileWarnsOnceOnStderrAndFallsBackToStdout(@TempDir Path dir) throws IOException {
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, "UTF-8"));
+            System.setErr(new PrintStream(err, true, "UTF-8"));
+            Files.createDirectories(dir.resolve("is-a-directory"));
+            AgentLog.configure(LogLevel.INFO, dir.resolve("is-a-directory").toString(), null);
+            log.info("still logged");
+        } finally {
+            System.setOut(originalOut);
+            System.setErr(originalErr);
+        }
+        String errText = err.toString("UTF-8");
+        assertEquals(1, errText.split(System.lineSeparator()).length, errText);
+        assertTrue(errText.contains("WARN  AgentLog - Cannot open log file") && errText.contains("logging to System.out"), errText);
+        assertTrue(out.toString("UTF-8").contains("INFO  AgentLogTest - still logged"));
+    }
+
+    @Test
+    void concurrentWritersProduceWholeLines() throws InterruptedException {
+        AgentLog.setMaxPerMinute(0);
+        int threads = 4;
+        int perThread = 500;
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            Thread w = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < perThread; i++) {
+                    log.info("thread {} line {}", id, i);
+                }
+            });
+            w.start();
+            workers.add(w);
+        }
+        start.countDown();
+        for (Thread w : workers) {
+            w.join();
+        }
+        List<String> lines = lines();
+        assertEquals(threads * perThread, lines.size());
+        for (String line : lines) {
+            assertTrue(line.matches("\\S+ \\[apm-agent] INFO  AgentLogTest - thread \\d line \\d+"), line);
+        }
+    }
+
+    @Test
+    void aFailingToStringDoesNotThrow() {
+        Object bad = new Object() {
+            @Override
+            public String toString() {
+                throw new IllegalStateException("nope");
+            }
+        };
+        log.info("value {}", bad);
+        assertTrue(lines().get(0).contains("failed: java.lang.IllegalStateException: nope"), lines().get(0));
+        assertNull(LogLevel.fromName("nope"));
+    }
+}
