@@ -1,42 +1,36 @@
 package dev.apmagent.bootstrap;
 
 import dev.apmagent.config.Config;
+import dev.apmagent.config.ConfigLoader;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
 
 import java.io.File;
 import java.lang.instrument.Instrumentation;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.List;
 
-/** The start-up sequence of the agent. */
+/**
+ * The start-up sequence: configuration and logging first, then (unless {@code enabled=false}) the tracer and the
+ * reporter, then the instrumentation, then a shutdown hook that flushes. Each step that fails leaves the application
+ * untouched.
+ */
 final class Agent {
-
-    private static final Logger logger = AgentLog.get(Agent.class);
 
     private Agent() {
     }
 
     static void start(String agentArgs, Instrumentation jvm, boolean runtimeAttach, File agentJarDirectory) {
-        Config config = loadConfig(agentArgs);
+        ConfigLoader.Result loaded = ConfigLoader.load(agentArgs, ConfigLoader.systemProperties(), System.getenv(), agentJarDirectory);
+        loaded.initLogging();
+        Logger logger = AgentLog.get(Agent.class);
+        Config config = loaded.config();
         if (!config.get(CoreOptions.ENABLED)) {
             logger.info("apm-agent {} is disabled (enabled=false): no instrumentation is installed", AgentVersion.get());
             return;
         }
-        InstrumentationStarter.start(config, jvm, runtimeAttach);
-    }
-
-    private static Config loadConfig(String agentArgs) {
-        Map<String, Object> values = new HashMap<String, Object>();
-        if (agentArgs != null) {
-            for (String pair : agentArgs.split(",")) {
-                int eq = pair.indexOf('=');
-                if (eq > 0 && pair.substring(0, eq).trim().equals("enabled")) {
-                    values.put("enabled", Boolean.valueOf(pair.substring(eq + 1).trim()));
-                }
-            }
-        }
-        return Config.ofParsed(values);
+        List<String> instrumentations = InstrumentationStarter.start(config, jvm, runtimeAttach);
+        logger.info("apm-agent {} started: service_name={}, instrumentations={}, {}", AgentVersion.get(),
+                config.get(CoreOptions.SERVICE_NAME), instrumentations, runtimeAttach ? "attached at runtime" : "javaagent");
     }
 }
