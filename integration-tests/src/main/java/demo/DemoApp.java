@@ -1,0 +1,161 @@
+package demo;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
+import org.h2.jdbcx.JdbcDataSource;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The demo the README runs: an embedded Tomcat with a few endpoints over an in-memory H2 database, a short scripted
+ * load against itself, then exit. Run it with the agent and {@code output_file} to see its traces.
+ */
+public final class DemoApp {
+
+    private static final DataSource database = database();
+    /** Tomcat's own INFO lines and the stack trace of the failing endpoint would bury the demo's output. */
+    private static final Logger containerLog = Logger.getLogger("org.apache");
+
+    private DemoApp() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        containerLog.setLevel(Level.OFF);
+        createSchema();
+        File baseDir = Files.createTempDirectory("apm-agent-demo").toFile();
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.getAbsolutePath());
+        tomcat.setPort(0);
+        Context context = tomcat.addContext("", null);
+        add(context, "/hello", new HelloServlet());
+        add(context, "/users/*", new UserServlet());
+        add(context, "/orders", new OrderServlet());
+        add(context, "/fail", new FailingServlet());
+        tomcat.getConnector();
+        tomcat.start();
+        int port = tomcat.getConnector().getLocalPort();
+        System.out.println("demo listening on http://127.0.0.1:" + port);
+
+        int ok = 0;
+        int failed = 0;
+        for (int i = 0; i < rounds; i++) {
+            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/fail"}) {
+                int status = get("http://127.0.0.1:" + port + path);
+                if (status < 400) {
+                    ok++;
+                } else {
+                    failed++;
+                }
+            }
+        }
+        System.out.println("demo served " + (ok + failed) + " requests: " + ok + " ok, " + failed + " failed");
+        tomcat.stop();
+        tomcat.destroy();
+    }
+
+    private static void add(Context context, String pattern, HttpServlet servlet) {
+        String name = servlet.getClass().getSimpleName();
+        Tomcat.addServlet(context, name, servlet);
+        context.addServletMappingDecoded(pattern, name);
+    }
+
+    private static int get(String url) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
+        int status = connection.getResponseCode();
+        InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+        if (in != null) {
+            while (in.read() >= 0) {
+                // drain so the connection is reused
+            }
+            in.close();
+        }
+        return status;
+    }
+
+    private static DataSource database() {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:demo;DB_CLOSE_DELAY=-1");
+        ds.setUser("sa");
+        return ds;
+    }
+
+    private static void createSchema() throws SQLException {
+        try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(64))");
+            s.execute("CREATE TABLE orders (id INT AUTO_INCREMENT PRIMARY KEY, user_id INT, amount DECIMAL(10,2))");
+            s.execute("INSERT INTO users VALUES (1, 'ann'), (2, 'bob'), (3, 'cid')");
+        }
+    }
+
+    /** Plain answer, no database. */
+    public static final class HelloServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            resp.setContentType("text/plain");
+            resp.getWriter().print("hello");
+        }
+    }
+
+    /** One query. */
+    public static final class UserServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            int id = Integer.parseInt(req.getPathInfo().substring(1));
+            try (Connection c = database.getConnection();
+                 PreparedStatement ps = c.prepareStatement("SELECT name FROM users WHERE id = ?")) {
+                ps.setInt(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    resp.getWriter().print(rs.next() ? rs.getString(1) : "none");
+                }
+            } catch (SQLException e) {
+                throw new IOException(e);
+            }
+        }
+    }
+
+    /** Three statements: insert, update, aggregate. */
+    public static final class OrderServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO orders (user_id, amount) VALUES (1, 9.99)");
+                s.executeUpdate("UPDATE orders SET amount = amount * 2 WHERE user_id = 1");
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(amount) FROM orders")) {
+                    rs.next();
+                    resp.getWriter().print(rs.getInt(1) + " orders");
+                }
+            } catch (SQLException e) {
+                throw new IOException(e);
+            }
+        }
+    }
+
+    /** Fails with a database error: a failed transaction, a failed span and an error. */
+    public static final class FailingServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
+                s.executeQuery("SELECT * FROM missing_table");
+            } catch (SQLException e) {
+                throw new IllegalStateException("the demo's failing endpoint", e);
+            }
+        }
+    }
+}
