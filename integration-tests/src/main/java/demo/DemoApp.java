@@ -29,7 +29,7 @@ import javax.sql.DataSource;
 public final class DemoApp {
 
     private static final DataSource database = database();
-    /** Tomcat's own INFO lines and the stack trace of the failing endpoint would bury the demo's output. */
+    /** Tomcat's own INFO lines would bury the demo's output. */
     private static final Logger containerLog = Logger.getLogger("org.apache");
 
     private DemoApp() {
@@ -147,14 +147,14 @@ public final class DemoApp {
         }
     }
 
-    /** Fails with a database error: a failed transaction, a failed span and an error. */
+    /** Fails with a database error: a failed span, its error, and a 500 that fails the transaction. */
     public static final class FailingServlet extends HttpServlet {
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
                 s.executeQuery("SELECT * FROM missing_table");
             } catch (SQLException e) {
-                throw new IllegalStateException("the demo's failing endpoint", e);
+                resp.sendError(500, "the demo's failing endpoint: " + e.getMessage());
             }
         }
     }
