@@ -82,6 +82,17 @@ class TraceViewerTest {
     }
 
     @Test
+    void spansWithOnlyAStartOffsetArePlacedRelativeToTheirTransaction() throws IOException {
+        // RUM agents send "start" (ms from the transaction's start) instead of a timestamp
+        Result r = view(file(METADATA,
+                transaction("aaaa", null, "t", "page-load", "page-load", T0, 100.0, "success"),
+                "{\"span\":{\"id\":\"s1\",\"parent_id\":\"aaaa\",\"transaction_id\":\"aaaa\",\"trace_id\":\"t\","
+                        + "\"name\":\"fetch\",\"type\":\"external\",\"start\":50,\"duration\":25}}"), "--ascii");
+        assertRow(r.rowsOf("t").get(1), "  fetch", "external", "25.000 ms", "?",
+                "|                    ##########          |");
+    }
+
+    @Test
     void errorWithoutParentIdGoesUnderItsTransaction() throws IOException {
         Result r = view(file(METADATA,
                 transaction("aaaa", null, "t", "tx", "request", T0, 10.0, "failure"),
