@@ -13,8 +13,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 
 /**
- * Streams an NDJSON intake-v2 file line by line into an {@link EventLog}. Each line is parsed with DSL-JSON into a
- * transient map, from which only the printed fields are kept. A line that is not one JSON object holding one event is
+ * Streams an NDJSON intake-v2 file line by line into an {@link EventLog}. Each line is walked with DSL-JSON's reader,
+ * which reads only the printed fields and skips everything else (stack traces, contexts) without building it. A line that is not one JSON object holding one event is
  * counted as malformed and skipped; unknown event types are counted and ignored. Gzip and zlib (the agent's
  * {@code deflate} request body) input is recognised by its first bytes and inflated on the fly.
  */
@@ -29,6 +29,29 @@ final class EventFileReader {
     private static final int CHUNK = 1 << 16;
     private static final int MAX_REASON = 120;
     private static final String AGENT_EVENTS_PREFIX = "agent.events.";
+
+    /** Per event type, the fields the viewer reads; a map value names the wanted fields of a nested object. */
+    private static final Map<String, Map<String, Object>> WANTED = new HashMap<String, Map<String, Object>>();
+
+    static {
+        Map<String, Object> transaction = spec("id", "parent_id", "trace_id", "name", "type", "outcome", "timestamp",
+                "duration");
+        Map<String, Object> span = spec("id", "parent_id", "trace_id", "transaction_id", "name", "type", "subtype",
+                "action", "outcome", "timestamp", "start", "duration");
+        Map<String, Object> error = spec("id", "parent_id", "trace_id", "transaction_id", "timestamp", "culprit");
+        error.put("exception", spec("type", "message"));
+        error.put("log", spec("message"));
+        error.put("transaction", spec("name"));
+        Map<String, Object> service = spec("name");
+        service.put("agent", spec("name", "version"));
+        Map<String, Object> metadata = spec();
+        metadata.put("service", service);
+        WANTED.put("transaction", transaction);
+        WANTED.put("span", span);
+        WANTED.put("error", error);
+        WANTED.put("metricset", spec("samples"));
+        WANTED.put("metadata", metadata);
+    }
 
     private final JsonReader<Object> json = new DslJson<Object>(new DslJson.Settings<Object>()).newReader(new byte[0]);
     /** Names, types and ids shared by many events are kept once. */
@@ -137,20 +160,40 @@ final class EventFileReader {
     }
 
     private void parseLine(long lineNumber, int start, int end) {
-        Map<String, Object> object;
         byte[] bytes = line;
         if (start > 0) {
             bytes = new byte[end - start];
             System.arraycopy(line, start, bytes, 0, end - start);
             end -= start;
         }
+        String eventType;
+        Map<String, Object> event = null;
         try {
             json.process(bytes, end);
             if (json.getNextToken() != '{') {
                 log.malformed(lineNumber, "not a JSON object");
                 return;
             }
-            object = ObjectConverter.deserializeMap(json);
+            if (json.getNextToken() == '}') {
+                log.malformed(lineNumber, "empty object");
+                return;
+            }
+            eventType = json.readKey();
+            Map<String, Object> wanted = WANTED.get(eventType);
+            byte next;
+            if (wanted == null) {
+                next = json.skip();
+            } else if (json.last() != '{') {
+                log.malformed(lineNumber, "\"" + eventType + "\" is not an object");
+                return;
+            } else {
+                event = fields(wanted);
+                next = json.getNextToken();
+            }
+            if (next != '}') {
+                log.malformed(lineNumber, next == ',' ? "more than one event in one line" : "expected '}'");
+                return;
+            }
             if (json.getCurrentIndex() < end) {
                 log.malformed(lineNumber, "text after the JSON object");
                 return;
@@ -162,18 +205,10 @@ final class EventFileReader {
             log.malformed(lineNumber, reason(e));
             return;
         }
-        if (object.size() != 1) {
-            log.malformed(lineNumber, object.isEmpty() ? "empty object" : "more than one event in one line");
+        if (event == null) {
+            log.addUnknown(eventType.length() > 40 ? eventType.substring(0, 40) : eventType);
             return;
         }
-        Map.Entry<String, Object> entry = object.entrySet().iterator().next();
-        String eventType = entry.getKey();
-        if (!(entry.getValue() instanceof Map)) {
-            log.malformed(lineNumber, "\"" + eventType + "\" is not an object");
-            return;
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> event = (Map<String, Object>) entry.getValue();
         if (eventType.equals("transaction")) {
             log.transactions++;
             log.events.add(transaction(lineNumber, event));
@@ -186,11 +221,46 @@ final class EventFileReader {
         } else if (eventType.equals("metricset")) {
             log.metricsets++;
             metricset(event);
-        } else if (eventType.equals("metadata")) {
+        } else {
             log.metadataLines++;
             metadata(event);
-        } else {
-            log.addUnknown(eventType.length() > 40 ? eventType.substring(0, 40) : eventType);
+        }
+    }
+
+    /**
+     * Reads the object the reader is at (its '{' is the current token) into a map of only the wanted fields, skipping
+     * every other value unparsed (stack traces, contexts). A wanted field whose spec is a map and whose value is an
+     * object is read the same way, one level down; other wanted values are read whole. Afterwards the object's '}' is
+     * the current token.
+     */
+    private Map<String, Object> fields(Map<String, Object> wanted) throws IOException {
+        Map<String, Object> result = new HashMap<String, Object>();
+        if (json.getNextToken() == '}') {
+            return result;
+        }
+        while (true) {
+            String key = json.readKey();
+            Object spec = wanted.get(key);
+            byte next;
+            if (spec == null) {
+                next = json.skip();
+            } else {
+                if (spec instanceof Map && json.last() == '{') {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> nested = (Map<String, Object>) spec;
+                    result.put(key, fields(nested));
+                } else {
+                    result.put(key, ObjectConverter.deserializeObject(json));
+                }
+                next = json.getNextToken();
+            }
+            if (next == '}') {
+                return result;
+            }
+            if (next != ',') {
+                throw json.newParseError("Expecting ',' or '}'");
+            }
+            json.getNextToken();
         }
     }
 
@@ -302,6 +372,14 @@ final class EventFileReader {
                 event.timestampMicros = transaction.timestampMicros + Math.round(event.startOffsetMillis * 1000.0);
             }
         }
+    }
+
+    private static Map<String, Object> spec(String... fields) {
+        Map<String, Object> spec = new HashMap<String, Object>();
+        for (String field : fields) {
+            spec.put(field, Boolean.TRUE);
+        }
+        return spec;
     }
 
     private String shared(String s) {
