@@ -61,12 +61,19 @@ final class EventFileReader {
     private int length;
     private boolean tooLong;
 
-    private EventFileReader() {
+    private final int maxLineBytes;
+
+    private EventFileReader(int maxLineBytes) {
+        this.maxLineBytes = maxLineBytes;
     }
 
     /** Reads the whole stream (plain, gzip or zlib NDJSON); the caller closes it. */
     static EventLog read(InputStream in) throws IOException {
-        EventFileReader reader = new EventFileReader();
+        return read(in, MAX_LINE_BYTES);
+    }
+
+    static EventLog read(InputStream in, int maxLineBytes) throws IOException {
+        EventFileReader reader = new EventFileReader(maxLineBytes);
         reader.readLines(decompressing(in));
         reader.resolveStartOffsets();
         return reader.log;
@@ -112,7 +119,7 @@ final class EventFileReader {
         if (tooLong || count == 0) {
             return;
         }
-        if ((long) length + count > MAX_LINE_BYTES) {
+        if ((long) length + count > maxLineBytes) {
             tooLong = true;
             length = 0;
             return;
@@ -129,7 +136,7 @@ final class EventFileReader {
     private void handleLine(long lineNumber) {
         try {
             if (tooLong) {
-                log.malformed(lineNumber, "longer than " + MAX_LINE_BYTES + " bytes");
+                log.malformed(lineNumber, "longer than " + maxLineBytes + " bytes");
                 return;
             }
             int start = 0;

@@ -1,7 +1,6 @@
 package dev.apmagent.view;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,9 +72,5 @@ final class EventLog {
         if (malformedLines++ == 0) {
             firstMalformed = "line " + line + ": " + reason;
         }
-    }
-
-    List<Event> events() {
-        return Collections.unmodifiableList(events);
     }
 }

@@ -36,7 +36,10 @@ final class Trace {
     final List<Event> events = new ArrayList<Event>();
     /** The earliest event (by {@link #BY_START}). */
     private Event first;
-    /** Window in epoch microseconds; both {@link Event#UNKNOWN_TIME} when no event has a timestamp. */
+    /**
+     * Window in epoch microseconds; both {@link Event#UNKNOWN_TIME} when no event has a timestamp, and for the group
+     * of events without a trace id.
+     */
     long startMicros = Event.UNKNOWN_TIME;
     double endMicros = Event.UNKNOWN_TIME;
 
@@ -49,7 +52,8 @@ final class Trace {
         if (first == null || BY_START.compare(event, first) < 0) {
             first = event;
         }
-        if (event.hasTimestamp()) {
+        // events without a trace id have nothing in common: no shared timeline
+        if (event.hasTimestamp() && traceId != null) {
             if (startMicros == Event.UNKNOWN_TIME || event.timestampMicros < startMicros) {
                 startMicros = event.timestampMicros;
             }

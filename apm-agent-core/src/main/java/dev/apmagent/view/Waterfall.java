@@ -14,7 +14,7 @@ import java.util.Map;
  * Prints one trace as an indented tree: transactions at the top, spans nested under their parent_id, errors under the
  * span or transaction they belong to, children in start order. Events whose parent is not in the file (and a
  * transaction's missing parent is normal: it continues a trace from another service, so it is a root) are printed
- * under an orphans marker rather than dropped.
+ * under an orphans marker rather than dropped. Events that name no parent at all are roots.
  */
 final class Waterfall {
 
@@ -62,7 +62,8 @@ final class Waterfall {
                     children.put(parent, list);
                 }
                 list.add(event);
-            } else if (event.kind == Event.Kind.TRANSACTION) {
+            } else if (parentId == null || event.kind == Event.Kind.TRANSACTION) {
+                // no parent at all (an error outside any transaction) or a transaction continuing another service
                 roots.add(event);
             } else {
                 orphans.add(event);
@@ -97,12 +98,13 @@ final class Waterfall {
     /** Depth-first with an explicit stack: a file may nest spans deeper than the call stack would allow. */
     private void printTree(Trace trace, Event top, int depth, Map<Event, List<Event>> children,
                            Map<Event, Boolean> printed) {
-        Deque<Object[]> stack = new ArrayDeque<Object[]>();
-        stack.push(new Object[]{top, depth});
-        while (!stack.isEmpty()) {
-            Object[] entry = stack.pop();
-            Event event = (Event) entry[0];
-            int level = (Integer) entry[1];
+        Deque<Event> events = new ArrayDeque<Event>();
+        Deque<Integer> levels = new ArrayDeque<Integer>();
+        events.push(top);
+        levels.push(depth);
+        while (!events.isEmpty()) {
+            Event event = events.pop();
+            int level = levels.pop();
             if (printed.put(event, Boolean.TRUE) != null) {
                 continue;
             }
@@ -110,7 +112,8 @@ final class Waterfall {
             List<Event> list = children.get(event);
             if (list != null) {
                 for (int i = list.size() - 1; i >= 0; i--) {
-                    stack.push(new Object[]{list.get(i), level + 1});
+                    events.push(list.get(i));
+                    levels.push(level + 1);
                 }
             }
         }

@@ -163,6 +163,16 @@ class TraceViewerTest {
     }
 
     @Test
+    void eventsNamingNoParentAreRootsNotOrphans() throws IOException {
+        Result r = view(file(METADATA,
+                transaction("aaaa", null, "t", "tx", "request", T0, 10.0, "success"),
+                span("s1", null, "t", null, "parentless", "db", null, null, T0 + 2_000, 1.0, "success"),
+                "{\"error\":{\"id\":\"e1\",\"trace_id\":\"t\",\"timestamp\":" + (T0 + 3_000)
+                        + ",\"exception\":{\"message\":\"outside\"}}}"));
+        assertEquals(List.of("tx", "parentless", "! error outside"), names(r.rowsOf("t")));
+    }
+
+    @Test
     void aTraceWithoutItsTransactionIsAllOrphans() throws IOException {
         Result r = view(file(METADATA,
                 span("s1", "missing", "t", "missing", "a", "db", null, null, T0, 2.0, "success"),
@@ -219,8 +229,9 @@ class TraceViewerTest {
     void eventsWithoutTraceIdFormATraceOfTheirOwn() throws IOException {
         Result r = view(file(METADATA, "{\"error\":{\"id\":\"e1\",\"timestamp\":" + T0 + ",\"log\":"
                 + "{\"message\":\"logged\"},\"culprit\":\"x\"}}"));
-        assertTrue(r.out.contains("trace ? (events without a trace_id)"), r.out);
-        assertTrue(r.out.contains("  ! error logged"), r.out);
+        assertTrue(r.out.contains("trace ? (events without a trace_id)  0 transactions, 0 spans, 1 error\n"), r.out);
+        assertEquals(List.of("! error logged"), names(r.rowsOf("?")));
+        assertTrue(r.rowsOf("?").get(0).endsWith(Bar.empty(Bar.WIDTH)), r.out);
         assertTrue(r.out.contains("1 error without a transaction in this file"), r.out);
     }
 
@@ -515,7 +526,8 @@ class TraceViewerTest {
             List<String> lines = out.lines().collect(Collectors.toList());
             int header = -1;
             for (int i = 0; i < lines.size(); i++) {
-                if (lines.get(i).equals("trace " + traceId) || lines.get(i).startsWith("trace " + traceId + "  ")) {
+                if (lines.get(i).equals("trace " + traceId) || lines.get(i).startsWith("trace " + traceId + "  ")
+                        || lines.get(i).startsWith("trace " + traceId + " (")) {
                     header = i;
                 }
             }
