@@ -163,8 +163,14 @@ public final class TraceViewer {
             return EventFileReader.read(stdin);
         }
         File f = new File(file);
+        if (!f.exists()) {
+            throw new IOException("no such file");
+        }
         if (f.isDirectory()) {
             throw new IOException("is a directory");
+        }
+        if (!f.canRead()) {
+            throw new IOException("permission denied");
         }
         InputStream in = new FileInputStream(f);
         try {

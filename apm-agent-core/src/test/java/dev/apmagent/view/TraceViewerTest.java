@@ -395,7 +395,7 @@ class TraceViewerTest {
                 {new String[]{"--limit", "-1", file.toString()}, "--limit needs a number >= 0"},
                 {new String[]{file.toString(), "--limit"}, "--limit needs a number"},
                 {new String[]{file.toString(), "--trace"}, "--trace needs a trace id"},
-                {new String[]{dir.resolve("absent.ndjson").toString()}, "cannot read " + dir.resolve("absent.ndjson")},
+                {new String[]{dir.resolve("absent.ndjson").toString()}, "cannot read " + dir.resolve("absent.ndjson") + ": no such file"},
                 {new String[]{dir.toString()}, "cannot read " + dir + ": is a directory"},
                 {new String[]{"--trace", "nope", file.toString()}, "no trace nope in " + file},
         };
