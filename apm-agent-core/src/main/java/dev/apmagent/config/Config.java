@@ -2,20 +2,25 @@ package dev.apmagent.config;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * An immutable snapshot of every option's value, resolved once at start-up. Hot code never reads it per call:
- * components copy what they need into final fields when they are built.
+ * An immutable snapshot of every option's value, resolved once at start-up by {@link ConfigLoader}. Hot code never
+ * reads it per call: components copy what they need into final fields when they are built.
  */
 public final class Config {
 
-    private static final Config DEFAULTS = new Config(Collections.<String, Object>emptyMap());
+    private static final Config DEFAULTS = new Config(Collections.<String, Object>emptyMap(), Collections.<String>emptySet());
 
     private final Map<String, Object> values;
+    private final Set<String> explicitKeys;
 
-    private Config(Map<String, Object> values) {
+    private Config(Map<String, Object> values, Set<String> explicitKeys) {
         this.values = values;
+        this.explicitKeys = explicitKeys;
     }
 
     /** Every option at its default. */
@@ -25,7 +30,14 @@ public final class Config {
 
     /** A snapshot from already-parsed values, keyed by option key; options not in the map take their default. */
     public static Config ofParsed(Map<String, Object> parsedByKey) {
-        return new Config(Collections.unmodifiableMap(new HashMap<String, Object>(parsedByKey)));
+        Map<String, Object> copy = new HashMap<String, Object>(parsedByKey);
+        return new Config(Collections.unmodifiableMap(copy), Collections.unmodifiableSet(new HashSet<String>(copy.keySet())));
+    }
+
+    /** Used by the loader: {@code values} may hold derived values (such as service_name) that no source set. */
+    static Config of(Map<String, Object> values, Set<String> explicitKeys) {
+        return new Config(Collections.unmodifiableMap(new HashMap<String, Object>(values)),
+                Collections.unmodifiableSet(new HashSet<String>(explicitKeys)));
     }
 
     @SuppressWarnings("unchecked")
@@ -34,8 +46,17 @@ public final class Config {
         return value != null ? (T) value : option.defaultValue();
     }
 
-    /** Whether a source set this option explicitly (as opposed to it taking its default). */
+    /**
+     * Whether a source set this option explicitly (as opposed to it taking its default, or a value the agent
+     * derived, such as a service_name taken from the main class).
+     */
     public boolean isSet(ConfigOption<?> option) {
-        return values.containsKey(option.key());
+        return explicitKeys.contains(option.key());
+    }
+
+    /** Names the explicitly set options only; values are never printed here (some are secrets). */
+    @Override
+    public String toString() {
+        return "Config" + new TreeSet<String>(explicitKeys);
     }
 }

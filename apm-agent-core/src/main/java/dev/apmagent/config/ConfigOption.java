@@ -9,6 +9,9 @@ package dev.apmagent.config;
  */
 public final class ConfigOption<T> {
 
+    /** What is printed instead of the value of a sensitive option. */
+    public static final String REDACTED = "[REDACTED]";
+
     private final String key;
     private final String type;
     private final String defaultText;
@@ -18,6 +21,12 @@ public final class ConfigOption<T> {
     private final boolean sensitive;
 
     private ConfigOption(String key, String type, String defaultText, ValueParser<T> parser, String description, boolean sensitive) {
+        if (key == null || !isKeyShaped(key)) {
+            throw new IllegalStateException("option key must match [a-z][a-z0-9_]*: " + key);
+        }
+        if (type == null || description == null || parser == null) {
+            throw new IllegalStateException("option " + key + " needs a type, a parser and a description");
+        }
         this.key = key;
         this.type = type;
         this.defaultText = defaultText;
@@ -64,6 +73,29 @@ public final class ConfigOption<T> {
 
     public boolean isSensitive() {
         return sensitive;
+    }
+
+    /** The text to print for a value of this option: {@link #REDACTED} when the option is sensitive. */
+    public String display(Object value) {
+        if (sensitive) {
+            return REDACTED;
+        }
+        return String.valueOf(value);
+    }
+
+    /** Whether {@code s} has the shape of an option key: a lower-case letter, then lower-case letters, digits or '_'. */
+    static boolean isKeyShaped(CharSequence s) {
+        if (s.length() == 0) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (i > 0 && ((c >= '0' && c <= '9') || c == '_'));
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.apmagent.config;
 
+import dev.apmagent.log.LogLevel;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -10,8 +12,8 @@ public final class CoreOptions implements OptionProvider {
     public static final ConfigOption<Boolean> ENABLED = ConfigOption.of("enabled", "Boolean", "true", Parsers.BOOLEAN,
             "When false the agent installs no instrumentation and starts no thread.");
 
-    public static final ConfigOption<String> SERVICE_NAME = ConfigOption.of("service_name", "String", null, Parsers.STRING,
-            "Name of the service. When absent it is derived from the main class or the jar name.");
+    public static final ConfigOption<String> SERVICE_NAME = ConfigOption.of("service_name", "String", null, ServiceNames.PARSER,
+            "Name of the service: letters, digits, spaces, '_' and '-' only. When absent it is derived from the main class or the jar file name (without version), with other characters replaced by '-'; the fallback is unknown-java-service.");
 
     public static final ConfigOption<String> SERVICE_VERSION = ConfigOption.of("service_version", "String", null, Parsers.STRING,
             "Version of the service (for example a release tag or commit id).");
@@ -22,10 +24,10 @@ public final class CoreOptions implements OptionProvider {
     public static final ConfigOption<String> HOSTNAME = ConfigOption.of("hostname", "String", null, Parsers.STRING,
             "Host name reported in the metadata; detected when absent.");
 
-    public static final ConfigOption<String> SERVER_URL = ConfigOption.of("server_url", "URL", "http://127.0.0.1:8200", Parsers.STRING,
+    public static final ConfigOption<String> SERVER_URL = ConfigOption.of("server_url", "URL", "http://127.0.0.1:8200", Parsers.HTTP_URL,
             "URL of the APM Server. Shorthand for a one-element server_urls.");
 
-    public static final ConfigOption<List<String>> SERVER_URLS = ConfigOption.of("server_urls", "List of URLs", null, Parsers.LIST,
+    public static final ConfigOption<List<String>> SERVER_URLS = ConfigOption.of("server_urls", "List of URLs", null, Parsers.HTTP_URL_LIST,
             "APM Server URLs to fail over between; takes precedence over server_url when set.");
 
     public static final ConfigOption<String> SECRET_TOKEN = ConfigOption.secret("secret_token", "String", null, Parsers.STRING,
@@ -46,12 +48,21 @@ public final class CoreOptions implements OptionProvider {
             Parsers.intRange(0, 10_000),
             "Stack frames captured per error at most; 0 captures none.");
 
-    public static final ConfigOption<String> LOG_LEVEL = ConfigOption.of("log_level", "Enum", "info",
-            Parsers.oneOf("off", "error", "warn", "info", "debug", "trace"),
-            "Level of the agent's own log: off, error, warn, info, debug or trace.");
+    public static final ConfigOption<LogLevel> LOG_LEVEL = ConfigOption.of("log_level", "Enum", "info",
+            new ConfigOption.ValueParser<LogLevel>() {
+                @Override
+                public LogLevel parse(String raw) {
+                    LogLevel level = LogLevel.fromName(raw);
+                    if (level == null) {
+                        throw new IllegalArgumentException("expected one of off, error, warn, info, debug, trace");
+                    }
+                    return level;
+                }
+            },
+            "Level of the agent's own log: off, error, warn, info, debug or trace (warning, critical and all are accepted as warn, error and trace).");
 
     public static final ConfigOption<String> LOG_FILE = ConfigOption.of("log_file", "String", "System.out", Parsers.STRING,
-            "Where the agent logs: System.out, System.err or a file path.");
+            "Where the agent logs: System.out, System.err or a file path (appended to, created with its parent directories; _AGENT_HOME_ stands for the agent jar's directory). If the file cannot be opened, one warning goes to System.err and the log goes to System.out.");
 
     public static final ConfigOption<List<String>> DISABLE_INSTRUMENTATIONS = ConfigOption.of("disable_instrumentations", "List", "",
             Parsers.LIST,
@@ -70,7 +81,7 @@ public final class CoreOptions implements OptionProvider {
             "Capacity of the hand-off from application threads to the reporter (rounded up to a power of two). Events that find it full are dropped and counted.");
 
     public static final ConfigOption<String> CONFIG_FILE = ConfigOption.of("config_file", "String", null, Parsers.STRING,
-            "Path of a properties file with options; default elasticapm.properties beside the agent jar.");
+            "Path of a properties file with options (plain keys, such as service_name=x); _AGENT_HOME_ stands for the agent jar's directory. When absent, elasticapm.properties beside the agent jar is read if it exists. Only agent arguments, system properties and environment variables can set it.");
 
     private static final List<ConfigOption<?>> ALL = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
             ENABLED, SERVICE_NAME, SERVICE_VERSION, ENVIRONMENT, HOSTNAME, SERVER_URL, SERVER_URLS, SECRET_TOKEN, API_KEY,

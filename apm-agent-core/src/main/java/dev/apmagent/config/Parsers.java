@@ -73,6 +73,55 @@ public final class Parsers {
         }
     };
 
+    /** Comma-separated wildcard patterns (see {@link WildcardMatcher}); blanks dropped, entries trimmed. */
+    public static final ConfigOption.ValueParser<WildcardMatcherList> WILDCARD_LIST = new ConfigOption.ValueParser<WildcardMatcherList>() {
+        @Override
+        public WildcardMatcherList parse(String raw) {
+            return WildcardMatcherList.of(LIST.parse(raw));
+        }
+    };
+
+    /** An absolute http or https URL with a host; returned as given (trimmed, trailing '/' removed). */
+    public static final ConfigOption.ValueParser<String> HTTP_URL = new ConfigOption.ValueParser<String>() {
+        @Override
+        public String parse(String raw) {
+            String v = raw.trim();
+            java.net.URI uri;
+            try {
+                uri = new java.net.URI(v);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("not a URL (" + e.getReason() + ")");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new IllegalArgumentException("expected an http:// or https:// URL");
+            }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("the URL has no host");
+            }
+            while (v.endsWith("/")) {
+                v = v.substring(0, v.length() - 1);
+            }
+            return v;
+        }
+    };
+
+    /** Comma-separated {@link #HTTP_URL}s; one malformed entry rejects the whole value. */
+    public static final ConfigOption.ValueParser<List<String>> HTTP_URL_LIST = new ConfigOption.ValueParser<List<String>>() {
+        @Override
+        public List<String> parse(String raw) {
+            List<String> out = new ArrayList<String>();
+            for (String url : LIST.parse(raw)) {
+                try {
+                    out.add(HTTP_URL.parse(url));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("entry " + (out.size() + 1) + ": " + e.getMessage());
+                }
+            }
+            return Collections.unmodifiableList(out);
+        }
+    };
+
     /** An integer within [min, max]. */
     public static ConfigOption.ValueParser<Integer> intRange(final int min, final int max) {
         return new ConfigOption.ValueParser<Integer>() {
@@ -123,6 +172,9 @@ public final class Parsers {
 
     /** A duration such as {@code 500ms}, {@code 5s}, {@code 1m}, {@code 2h}; a bare number is read in the given default unit. Returns milliseconds. */
     public static ConfigOption.ValueParser<Long> durationMillis(final String defaultUnit) {
+        if (unitFactorMillis(defaultUnit) < 0) {
+            throw new IllegalArgumentException("unknown default duration unit '" + defaultUnit + "'");
+        }
         return new ConfigOption.ValueParser<Long>() {
             @Override
             public Long parse(String raw) {
@@ -142,16 +194,8 @@ public final class Parsers {
                 if (n < 0) {
                     throw new IllegalArgumentException("a duration cannot be negative");
                 }
-                long factor;
-                if (unit.equals("ms")) {
-                    factor = 1;
-                } else if (unit.equals("s")) {
-                    factor = 1000;
-                } else if (unit.equals("m")) {
-                    factor = 60_000;
-                } else if (unit.equals("h")) {
-                    factor = 3_600_000;
-                } else {
+                long factor = unitFactorMillis(unit);
+                if (factor < 0) {
                     throw new IllegalArgumentException("unknown duration unit '" + unit + "' (use ms, s, m or h)");
                 }
                 if (n > Long.MAX_VALUE / factor) {
@@ -160,6 +204,19 @@ public final class Parsers {
                 return n * factor;
             }
         };
+    }
+
+    private static long unitFactorMillis(String unit) {
+        if (unit.equals("ms")) {
+            return 1;
+        } else if (unit.equals("s")) {
+            return 1000;
+        } else if (unit.equals("m")) {
+            return 60_000;
+        } else if (unit.equals("h")) {
+            return 3_600_000;
+        }
+        return -1;
     }
 
     /** A size such as {@code 768kb}, {@code 4mb}, {@code 1gb} or a bare number of bytes. Returns bytes. */

@@ -1,15 +1,67 @@
 package dev.apmagent.log;
 
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.text.SimpleDateFormat;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Date;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
 import java.util.TimeZone;
 
-/** Entry point to the agent's log: {@code AgentLog.get(MyClass.class)}, and the sink all loggers write to. */
+/**
+ * Entry point to the agent's log ({@code AgentLog.get(MyClass.class)}) and the sink every logger writes to.
+ *
+ * <p>Each line is {@code <UTC time> [apm-agent] <LEVEL> <logger> - <message>}. A message template logged more than
+ * {@link #setMaxPerMinute(int) N} times within a minute (per level, logger and template) is suppressed for the rest
+ * of that minute; the number suppressed is reported in one line when the minute is over (at the template's next use,
+ * at the next log call after it, or on {@link #flushSuppressed()}). Values registered with {@link #addSecret(String)}
+ * are replaced by {@code [REDACTED]} in every line, stack traces included.
+ *
+ * <p>All writing happens under one lock; the log is for start-up, background threads and rare events, never for an
+ * application thread's hot path. Nothing here throws into the caller.
+ */
 public final class AgentLog {
 
+    public static final String SYSTEM_OUT = "System.out";
+    public static final String SYSTEM_ERR = "System.err";
+    public static final String AGENT_HOME_PLACEHOLDER = "_AGENT_HOME_";
+    public static final int DEFAULT_MAX_PER_MINUTE = 20;
+    static final long WINDOW_MILLIS = 60_000;
+    /** Templates tracked by the rate limit at most; beyond it, new templates are not limited. */
+    static final int MAX_TRACKED_TEMPLATES = 4096;
+    private static final String REDACTED = "[REDACTED]";
+
+    /** Reads the wall clock; replaced in tests. */
+    interface Clock {
+        long currentTimeMillis();
+    }
+
+    private static final Clock SYSTEM_CLOCK = new Clock() {
+        @Override
+        public long currentTimeMillis() {
+            return System.currentTimeMillis();
+        }
+    };
+
+    private static final Object LOCK = new Object();
     private static volatile LogLevel level = LogLevel.INFO;
-    private static volatile PrintStream out = System.out;
+    // guarded by LOCK
+    private static PrintStream out = System.out;
+    private static PrintStream ownedFile;
+    private static String[] secrets = new String[0];
+    private static int maxPerMinute = DEFAULT_MAX_PER_MINUTE;
+    private static Clock clock = SYSTEM_CLOCK;
+    private static long nextSweepMillis;
+    private static final Map<String, Window> windows = new HashMap<String, Window>();
+    private static final SimpleDateFormat timeFormat = utcFormat();
 
     private AgentLog() {
     }
@@ -26,8 +78,85 @@ public final class AgentLog {
         return level;
     }
 
+    /** Sends lines to {@code stream} from now on (a previously opened log file is closed). */
     public static void setOutput(PrintStream stream) {
-        out = stream;
+        synchronized (LOCK) {
+            replaceOutput(stream, null);
+        }
+    }
+
+    /**
+     * Applies the log options: {@code logFile} is {@code System.out} (also for null or blank), {@code System.err}, or a
+     * file path in which {@code _AGENT_HOME_} stands for {@code agentHome}. The file is appended to and created with
+     * its parent directories; when it cannot be opened, one warning goes to System.err and lines go to System.out.
+     */
+    public static void configure(LogLevel newLevel, String logFile, File agentHome) {
+        synchronized (LOCK) {
+            level = newLevel;
+            String target = logFile == null ? "" : logFile.trim();
+            if (target.isEmpty() || target.equalsIgnoreCase(SYSTEM_OUT)) {
+                replaceOutput(System.out, null);
+            } else if (target.equalsIgnoreCase(SYSTEM_ERR)) {
+                replaceOutput(System.err, null);
+            } else {
+                String path = agentHome == null ? target : target.replace(AGENT_HOME_PLACEHOLDER, agentHome.getPath());
+                try {
+                    replaceOutput(null, openAppending(new File(path)));
+                } catch (IOException | SecurityException e) {
+                    System.err.println(line(clock.currentTimeMillis(), LogLevel.WARN, "AgentLog",
+                            "Cannot open log file " + path + " (" + e.getMessage() + "); logging to System.out", null));
+                    replaceOutput(System.out, null);
+                }
+            }
+        }
+    }
+
+    /** Masks {@code secret} in every line from now on (null, empty and blank values are ignored). */
+    public static void addSecret(String secret) {
+        if (secret == null || secret.trim().isEmpty()) {
+            return;
+        }
+        synchronized (LOCK) {
+            for (String s : secrets) {
+                if (s.equals(secret)) {
+                    return;
+                }
+            }
+            String[] next = Arrays.copyOf(secrets, secrets.length + 1);
+            next[secrets.length] = secret;
+            // longest first, so a secret that contains another is masked whole
+            Arrays.sort(next, new Comparator<String>() {
+                @Override
+                public int compare(String a, String b) {
+                    return b.length() - a.length();
+                }
+            });
+            secrets = next;
+        }
+    }
+
+    /** The number of lines one template may produce per minute before it is suppressed; 0 or less disables the limit. */
+    public static void setMaxPerMinute(int max) {
+        synchronized (LOCK) {
+            maxPerMinute = max;
+        }
+    }
+
+    /** Reports every pending suppressed-message count now (for example at shutdown). */
+    public static void flushSuppressed() {
+        try {
+            synchronized (LOCK) {
+                long now = clock.currentTimeMillis();
+                for (Window w : windows.values()) {
+                    if (w.suppressed > 0) {
+                        reportSuppressed(w, now);
+                        w.suppressed = 0;
+                    }
+                }
+            }
+        } catch (RuntimeException ignored) {
+            // the log never throws into its caller
+        }
     }
 
     static boolean isEnabled(LogLevel candidate) {
@@ -35,32 +164,196 @@ public final class AgentLog {
         return current != LogLevel.OFF && candidate != LogLevel.OFF && candidate.ordinal() <= current.ordinal();
     }
 
-    static void write(LogLevel lvl, String loggerName, String message, Object[] args) {
-        Throwable thrown = null;
+    static void write(LogLevel lvl, String loggerName, String template, Object[] args) {
+        try {
+            synchronized (LOCK) {
+                long now = clock.currentTimeMillis();
+                if (now >= nextSweepMillis) {
+                    sweep(now);
+                    nextSweepMillis = now + WINDOW_MILLIS;
+                }
+                if (admit(lvl, loggerName, template, now)) {
+                    out.println(line(now, lvl, loggerName, format(template, args), thrown(template, args)));
+                }
+            }
+        } catch (RuntimeException ignored) {
+            // the log never throws into its caller
+        }
+    }
+
+    // ---- rate limit (all under LOCK)
+
+    private static final class Window {
+        final LogLevel level;
+        final String logger;
+        final String template;
+        long startMillis;
+        int count;
+        int suppressed;
+
+        Window(LogLevel level, String logger, String template, long startMillis) {
+            this.level = level;
+            this.logger = logger;
+            this.template = template;
+            this.startMillis = startMillis;
+        }
+    }
+
+    private static boolean admit(LogLevel lvl, String loggerName, String template, long now) {
+        if (maxPerMinute <= 0) {
+            return true;
+        }
+        String key = lvl.ordinal() + "\u0000" + loggerName + "\u0000" + template;
+        Window w = windows.get(key);
+        if (w == null) {
+            if (windows.size() >= MAX_TRACKED_TEMPLATES) {
+                return true;
+            }
+            w = new Window(lvl, loggerName, template, now);
+            windows.put(key, w);
+        } else if (now - w.startMillis >= WINDOW_MILLIS) {
+            if (w.suppressed > 0) {
+                reportSuppressed(w, now);
+            }
+            w.startMillis = now;
+            w.count = 0;
+            w.suppressed = 0;
+        }
+        if (w.count < maxPerMinute) {
+            w.count++;
+            return true;
+        }
+        w.suppressed++;
+        return false;
+    }
+
+    /** Reports and forgets windows whose minute is over. */
+    private static void sweep(long now) {
+        for (Iterator<Window> it = windows.values().iterator(); it.hasNext(); ) {
+            Window w = it.next();
+            if (now - w.startMillis >= WINDOW_MILLIS) {
+                if (w.suppressed > 0) {
+                    reportSuppressed(w, now);
+                }
+                it.remove();
+            }
+        }
+    }
+
+    private static void reportSuppressed(Window w, long now) {
+        if (isEnabled(w.level)) {
+            out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \"" + w.template
+                    + "\" logged more than " + maxPerMinute + " times in a minute", null));
+        }
+    }
+
+    // ---- formatting
+
+    private static String line(long now, LogLevel lvl, String loggerName, String message, Throwable thrown) {
         StringBuilder sb = new StringBuilder(64 + message.length());
-        SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
-        format.setTimeZone(TimeZone.getTimeZone("UTC"));
-        sb.append(format.format(new Date())).append(" [apm-agent] ").append(lvl.name()).append(' ')
-                .append(loggerName).append(" - ");
+        sb.append(timeFormat.format(new Date(now))).append(" [apm-agent] ").append(lvl.name());
+        for (int i = lvl.name().length(); i < 5; i++) {
+            sb.append(' ');
+        }
+        sb.append(' ').append(loggerName).append(" - ").append(message);
+        if (thrown != null) {
+            StringWriter trace = new StringWriter();
+            thrown.printStackTrace(new PrintWriter(trace));
+            sb.append(System.lineSeparator()).append(trace.toString().trim());
+        }
+        String text = sb.toString();
+        for (String secret : secrets) {
+            if (text.contains(secret)) {
+                text = text.replace(secret, REDACTED);
+            }
+        }
+        return text;
+    }
+
+    static String format(String template, Object[] args) {
+        if (template == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder(template.length() + 32);
         int argIndex = 0;
-        for (int i = 0; i < message.length(); i++) {
-            char c = message.charAt(i);
-            if (c == '{' && i + 1 < message.length() && message.charAt(i + 1) == '}' && args != null && argIndex < args.length) {
-                sb.append(args[argIndex++]);
+        int n = args == null ? 0 : args.length;
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c == '{' && i + 1 < template.length() && template.charAt(i + 1) == '}' && argIndex < n) {
+                sb.append(safeToString(args[argIndex++]));
                 i++;
             } else {
                 sb.append(c);
             }
         }
-        if (args != null && args.length > argIndex && args[args.length - 1] instanceof Throwable) {
-            thrown = (Throwable) args[args.length - 1];
+        return sb.toString();
+    }
+
+    /** A trailing Throwable argument that no placeholder consumed. */
+    private static Throwable thrown(String template, Object[] args) {
+        if (args == null || args.length == 0 || !(args[args.length - 1] instanceof Throwable)) {
+            return null;
         }
-        PrintStream stream = out;
-        synchronized (stream) {
-            stream.println(sb);
-            if (thrown != null) {
-                thrown.printStackTrace(stream);
-            }
+        int placeholders = 0;
+        for (int i = template.indexOf("{}"); i >= 0; i = template.indexOf("{}", i + 2)) {
+            placeholders++;
+        }
+        return placeholders < args.length ? (Throwable) args[args.length - 1] : null;
+    }
+
+    private static String safeToString(Object o) {
+        try {
+            return String.valueOf(o);
+        } catch (RuntimeException e) {
+            return "[toString() of " + o.getClass().getName() + " failed: " + e + "]";
+        }
+    }
+
+    // ---- outputs (under LOCK)
+
+    private static PrintStream openAppending(File file) throws IOException {
+        File parent = file.getAbsoluteFile().getParentFile();
+        if (parent != null && !parent.isDirectory() && !parent.mkdirs() && !parent.isDirectory()) {
+            throw new IOException("cannot create directory " + parent);
+        }
+        return new PrintStream(new FileOutputStream(file, true), true, "UTF-8");
+    }
+
+    /** Switches to {@code stream}, or to {@code file} which the log then owns and closes when replaced. */
+    private static void replaceOutput(PrintStream stream, PrintStream file) {
+        PrintStream previous = ownedFile;
+        out = file != null ? file : stream;
+        ownedFile = file;
+        if (previous != null && previous != file) {
+            previous.close();
+        }
+    }
+
+    private static SimpleDateFormat utcFormat() {
+        SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT);
+        format.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return format;
+    }
+
+    // ---- tests
+
+    static void setClock(Clock testClock) {
+        synchronized (LOCK) {
+            clock = testClock;
+            nextSweepMillis = 0;
+        }
+    }
+
+    /** Back to the start-up state: INFO to System.out, default rate limit, no secrets, system clock. */
+    static void reset() {
+        synchronized (LOCK) {
+            level = LogLevel.INFO;
+            replaceOutput(System.out, null);
+            secrets = new String[0];
+            maxPerMinute = DEFAULT_MAX_PER_MINUTE;
+            clock = SYSTEM_CLOCK;
+            nextSweepMillis = 0;
+            windows.clear();
         }
     }
 }

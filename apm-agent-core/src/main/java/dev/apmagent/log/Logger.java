@@ -2,7 +2,9 @@ package dev.apmagent.log;
 
 /**
  * The agent's own logger. It depends on no logging framework of the application. Messages use {@code {}}
- * placeholders. Never call it on an application thread's hot path: count instead, and report periodically.
+ * placeholders; a trailing {@link Throwable} argument is printed with its stack trace. The message template (the
+ * first argument) is also the key of the rate limit, so pass variable text as arguments, not concatenated into it.
+ * Never call it on an application thread's hot path: count instead, and report periodically.
  */
 public final class Logger {
 
@@ -22,6 +24,10 @@ public final class Logger {
 
     public boolean isDebugEnabled() {
         return AgentLog.isEnabled(LogLevel.DEBUG);
+    }
+
+    public boolean isTraceEnabled() {
+        return AgentLog.isEnabled(LogLevel.TRACE);
     }
 
     public void error(String message, Object... args) {
@@ -44,7 +50,6 @@ public final class Logger {
         log(LogLevel.TRACE, message, args);
     }
 
-    /** Logs; a trailing {@link Throwable} argument is printed with its stack trace. */
     public void log(LogLevel level, String message, Object... args) {
         if (AgentLog.isEnabled(level)) {
             AgentLog.write(level, name, message, args);
