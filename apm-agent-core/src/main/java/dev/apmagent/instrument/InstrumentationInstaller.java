@@ -10,6 +10,8 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
 
 import java.util.List;
+
+import static net.bytebuddy.matcher.ElementMatchers.any;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,7 +79,8 @@ public final class InstrumentationInstaller {
                 .with(AgentBuilder.LocationStrategy.ForClassLoader.WEAK)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(listener)
-                .ignore(IgnoreRules.ignoredTypes(), IgnoreRules.ignoredClassLoaders());
+                .ignore(any(), IgnoreRules.ignoredClassLoaders())
+                .or(IgnoreRules.ignoredTypes());
     }
 
     /** What {@link #install} installed, for the start-up log, tests and removal. */

@@ -9,6 +9,7 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import testlib.Greeter;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -16,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.nameContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,10 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * runtime-attach path) and checks that advice runs, that advice failures never reach the application, and that
  * disabled instrumentations are not installed.
  */
-class InstrumentationInstallerTest {
+public class InstrumentationInstallerTest {
 
-    static final AtomicInteger enterCalls = new AtomicInteger();
-    static final AtomicInteger exitCalls = new AtomicInteger();
+    public static final AtomicInteger enterCalls = new AtomicInteger();
+    public static final AtomicInteger exitCalls = new AtomicInteger();
 
     private InstrumentationInstaller.Installed installed;
 
@@ -52,6 +53,16 @@ class InstrumentationInstallerTest {
         assertEquals(1, enterCalls.get());
         assertEquals(1, exitCalls.get());
         assertTrue(installed.transformedTypes() >= 1);
+    }
+
+    @Test
+    void theAgentsOwnClassesAreNeverInstrumented() {
+        install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+
+        assertEquals("hello bob", new AgentGreeter().greet("bob"));
+        assertEquals(0, enterCalls.get());
+        assertEquals("hello bob", new Greeter().greet("bob"));
+        assertEquals(1, enterCalls.get());
     }
 
     @Test
@@ -94,11 +105,9 @@ class InstrumentationInstallerTest {
         };
     }
 
-    public static class Greeter {
+    /** Same shape as {@link Greeter}, but inside the agent's own packages, which are never instrumented. */
+    public static class AgentGreeter {
         public String greet(String name) {
-            if (name == null) {
-                throw new IllegalStateException("no name");
-            }
             return "hello " + name;
         }
     }
@@ -124,12 +133,12 @@ class InstrumentationInstallerTest {
 
         @Override
         public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
-            return nameStartsWith("dev.apmagent.instrument.InstrumentationInstallerTest$Gree");
+            return nameContains("Greeter");
         }
 
         @Override
         public ElementMatcher<? super TypeDescription> typeMatcher() {
-            return named("dev.apmagent.instrument.InstrumentationInstallerTest$Greeter");
+            return named("testlib.Greeter").or(named("dev.apmagent.instrument.InstrumentationInstallerTest$AgentGreeter"));
         }
 
         @Override
