@@ -2,6 +2,7 @@ package dev.apmagent.plugin.servlet;
 
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.Transaction;
+import dev.apmagent.util.TracePropagation;
 
 /**
  * What {@link ServletTracing} needs from a servlet API, as the agent's class loader can express it: requests and
@@ -9,7 +10,7 @@ import dev.apmagent.trace.Transaction;
  * {@code jakarta.servlet}) lives in a helper package and is defined next to the container's servlet API by
  * {@link dev.apmagent.instrument.LibraryHelper}. Implementations never throw.
  */
-public interface ServletAdapter {
+public interface ServletAdapter extends TracePropagation.HeaderGetter<Object> {
 
     int DISPATCH_REQUEST = 0;
     int DISPATCH_FORWARD = 1;
@@ -38,11 +39,6 @@ public interface ServletAdapter {
 
     String remoteAddr(Object request);
 
-    String header(Object request, String name);
-
-    /** Feeds every value of header {@code name} to {@code sink} (for tracestate, which may repeat). */
-    void headerValues(Object request, String name, HeaderSink sink);
-
     /** Copies request headers and cookies into the transaction's context (bounded, sanitized by the caller's policy). */
     void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, Sanitizer sanitizer);
 
@@ -62,11 +58,6 @@ public interface ServletAdapter {
     void setAttribute(Object request, String name, Object value);
 
     void removeAttribute(Object request, String name);
-
-    /** Receives header values one by one. */
-    interface HeaderSink {
-        void accept(String value);
-    }
 
     /** Decides whether a captured value must be redacted. */
     interface Sanitizer {

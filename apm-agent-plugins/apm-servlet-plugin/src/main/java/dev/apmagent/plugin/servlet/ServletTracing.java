@@ -11,8 +11,7 @@ import dev.apmagent.trace.Request;
 import dev.apmagent.trace.Response;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.util.TraceParentHeader;
-import dev.apmagent.util.TraceState;
+import dev.apmagent.util.TracePropagation;
 
 /**
  * Everything the servlet and filter advice do, for both servlet namespaces; the namespace-specific access goes
@@ -45,13 +44,6 @@ public final class ServletTracing {
             }
             String name = type.getName(); // anonymous and hidden classes have no simple name
             return name.substring(name.lastIndexOf('.') + 1);
-        }
-    };
-
-    private static final ThreadLocal<Headers> headerHolders = new ThreadLocal<Headers>() {
-        @Override
-        protected Headers initialValue() {
-            return new Headers();
         }
     };
 
@@ -106,7 +98,7 @@ public final class ServletTracing {
             if (uri != null && s.ignoreUrls.matchesAny(uri)) {
                 return null;
             }
-            Transaction transaction = startTransaction(tracer, adapter, request);
+            Transaction transaction = TracePropagation.startTransaction(tracer, request, adapter);
             transaction.setType("request");
             if (servlet != null) {
                 nameByServlet(transaction, servlet, adapter, request, s);
@@ -201,25 +193,6 @@ public final class ServletTracing {
     }
 
     // ------------------------------------------------------------------ internals
-
-    private static Transaction startTransaction(Tracer tracer, ServletAdapter adapter, Object request) {
-        Headers headers = headerHolders.get();
-        TraceParentHeader traceParent = headers.traceParent;
-        traceParent.reset();
-        String value = adapter.header(request, TraceParentHeader.TRACEPARENT);
-        if (value == null) {
-            value = adapter.header(request, TraceParentHeader.ELASTIC_TRACEPARENT);
-        }
-        if (value == null || !traceParent.parse(value)) {
-            return tracer.startRootTransaction();
-        }
-        TraceState traceState = headers.traceState;
-        traceState.reset();
-        adapter.headerValues(request, TraceParentHeader.TRACESTATE, headers);
-        String outgoingState = traceState.memberCount() > 0 ? traceState.toOutgoing(traceState.sampleRate()) : null;
-        return tracer.startTransaction(traceParent.traceIdHigh(), traceParent.traceIdLow(), traceParent.parentId(),
-                traceParent.flags(), traceState.sampleRate(), outgoingState);
-    }
 
     private static void nameByServlet(Transaction transaction, Object servlet, ServletAdapter adapter, Object request, Settings s) {
         if (transaction.name().length() > 0) {
@@ -346,17 +319,6 @@ public final class ServletTracing {
                     return sanitize.matchesAny(name);
                 }
             };
-        }
-    }
-
-    /** Per-thread holders for incoming trace headers, so parsing them allocates nothing. */
-    private static final class Headers implements ServletAdapter.HeaderSink {
-        final TraceParentHeader traceParent = new TraceParentHeader();
-        final TraceState traceState = new TraceState();
-
-        @Override
-        public void accept(String value) {
-            traceState.add(value);
         }
     }
 

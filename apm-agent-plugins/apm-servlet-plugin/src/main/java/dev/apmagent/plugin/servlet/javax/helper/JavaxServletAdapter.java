@@ -4,6 +4,7 @@ import dev.apmagent.plugin.servlet.ServletAdapter;
 import dev.apmagent.plugin.servlet.ServletTracing;
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.Transaction;
+import dev.apmagent.util.TracePropagation;
 
 import javax.servlet.AsyncContext;
 import javax.servlet.AsyncEvent;
@@ -85,12 +86,12 @@ public final class JavaxServletAdapter implements ServletAdapter {
     }
 
     @Override
-    public String header(Object request, String name) {
+    public String first(Object request, String name) {
         return ((HttpServletRequest) request).getHeader(name);
     }
 
     @Override
-    public void headerValues(Object request, String name, HeaderSink sink) {
+    public void all(Object request, String name, TracePropagation.HeaderSink sink) {
         Enumeration<String> values = ((HttpServletRequest) request).getHeaders(name);
         while (values != null && values.hasMoreElements()) {
             sink.accept(values.nextElement());
