@@ -1,0 +1,66 @@
+package dev.apmagent.plugin.servlet;
+
+import dev.apmagent.trace.KeyValues;
+import dev.apmagent.trace.Transaction;
+import dev.apmagent.util.TracePropagation;
+
+/**
+ * What {@link ServletTracing} needs from a servlet API, as the agent's class loader can express it: requests and
+ * responses are passed as {@code Object}. One implementation per namespace ({@code javax.servlet},
+ * {@code jakarta.servlet}) lives in a helper package and is defined next to the container's servlet API by
+ * {@link dev.apmagent.instrument.LibraryHelper}. Implementations never throw.
+ */
+public interface ServletAdapter extends TracePropagation.HeaderGetter<Object> {
+
+    int DISPATCH_REQUEST = 0;
+    int DISPATCH_FORWARD = 1;
+    int DISPATCH_INCLUDE = 2;
+    int DISPATCH_ASYNC = 3;
+    int DISPATCH_ERROR = 4;
+
+    /** True when {@code request} is an HTTP request of this API (non-HTTP servlet requests are not traced). */
+    boolean isHttp(Object request, Object response);
+
+    int dispatcherType(Object request);
+
+    String method(Object request);
+
+    String requestUri(Object request);
+
+    String queryString(Object request);
+
+    String scheme(Object request);
+
+    String serverName(Object request);
+
+    int serverPort(Object request);
+
+    String protocol(Object request);
+
+    String remoteAddr(Object request);
+
+    /** Copies request headers and cookies into the transaction's context (bounded, sanitized by the caller's policy). */
+    void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, Sanitizer sanitizer);
+
+    int status(Object response);
+
+    boolean isCommitted(Object response);
+
+    void captureResponseHeaders(Object response, KeyValues headers, Sanitizer sanitizer);
+
+    boolean isAsyncStarted(Object request);
+
+    /** Registers a listener that ends {@code transaction} when the async request completes; false when it could not. */
+    boolean endOnAsyncCompletion(Object request, Transaction transaction);
+
+    Object getAttribute(Object request, String name);
+
+    void setAttribute(Object request, String name, Object value);
+
+    void removeAttribute(Object request, String name);
+
+    /** Decides whether a captured value must be redacted. */
+    interface Sanitizer {
+        boolean isSensitive(String name);
+    }
+}

@@ -1,0 +1,352 @@
+package dev.apmagent.plugin.servlet;
+
+import dev.apmagent.config.Config;
+import dev.apmagent.config.WildcardMatcher;
+import dev.apmagent.config.WildcardMatcherList;
+import dev.apmagent.instrument.LibraryHelper;
+import dev.apmagent.trace.AbstractSpan;
+import dev.apmagent.trace.GlobalTracer;
+import dev.apmagent.trace.Outcome;
+import dev.apmagent.trace.Request;
+import dev.apmagent.trace.Response;
+import dev.apmagent.trace.Tracer;
+import dev.apmagent.trace.Transaction;
+import dev.apmagent.util.TracePropagation;
+
+/**
+ * Everything the servlet and filter advice do, for both servlet namespaces; the namespace-specific access goes
+ * through a {@link ServletAdapter}. Every entry point is an exception barrier: the application never sees a failure
+ * of ours, and its requests and responses are only read, never changed.
+ *
+ * <p>Lifecycle: the first {@code Filter.doFilter} or {@code Servlet.service} of a REQUEST dispatch on a thread starts
+ * the transaction and activates it; nested calls (the filter chain, forwards, includes) only name it; the outermost
+ * exit ends it, unless the request went asynchronous, in which case a listener ends it when the response completes
+ * and ASYNC dispatches re-activate it on their thread.
+ */
+public final class ServletTracing {
+
+    /** Request attribute holding the transaction of an asynchronous request. */
+    public static final String TRANSACTION_ATTRIBUTE = "dev.apmagent.transaction";
+
+    /** Returned by enter advice when an ASYNC dispatch re-activated the request's transaction. */
+    private static final Object ASYNC_SCOPE = new Object();
+
+    private static final String[] RESULTS = {"HTTP 1xx", "HTTP 2xx", "HTTP 3xx", "HTTP 4xx", "HTTP 5xx"};
+    private static final String UNKNOWN_ROUTE = " unknown route";
+    private static final String REDACTED = "[REDACTED]";
+
+    private static final ClassValue<String> simpleNames = new ClassValue<String>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            String simple = type.getSimpleName();
+            if (!simple.isEmpty()) {
+                return simple;
+            }
+            String name = type.getName(); // anonymous and hidden classes have no simple name
+            return name.substring(name.lastIndexOf('.') + 1);
+        }
+    };
+
+    private static volatile Settings settings;
+
+    private ServletTracing() {
+    }
+
+    // ------------------------------------------------------------------ advice entry points
+
+    /**
+     * Enter of {@code Servlet.service} / {@code Filter.doFilter}.
+     *
+     * @param adapters        the adapter of the instrumented class's servlet namespace
+     * @param instrumentedType the class the advice runs in (its loader sees the servlet API)
+     * @param servlet         the servlet, or null for a filter
+     * @return what the exit needs: the transaction started here, {@code ASYNC_SCOPE}, or null
+     */
+    public static Object onEnter(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object servlet, Object request,
+                                 Object response) {
+        try {
+            Tracer tracer = GlobalTracer.get();
+            if (tracer == null) {
+                return null;
+            }
+            ServletAdapter adapter = adapters.get(instrumentedType);
+            if (adapter == null || !adapter.isHttp(request, response)) {
+                return null;
+            }
+            AbstractSpan active = tracer.active();
+            if (active != null) {
+                Transaction transaction = active.transaction();
+                if (servlet != null && transaction != null) {
+                    nameByServlet(transaction, servlet, adapter, request, settings());
+                }
+                return null;
+            }
+            int dispatch = adapter.dispatcherType(request);
+            if (dispatch == ServletAdapter.DISPATCH_ASYNC) {
+                Object attribute = adapter.getAttribute(request, TRANSACTION_ATTRIBUTE);
+                if (attribute instanceof Transaction) {
+                    tracer.activate((Transaction) attribute);
+                    return ASYNC_SCOPE;
+                }
+                return null;
+            }
+            if (dispatch != ServletAdapter.DISPATCH_REQUEST) {
+                return null;
+            }
+            Settings s = settings();
+            String uri = adapter.requestUri(request);
+            if (uri != null && s.ignoreUrls.matchesAny(uri)) {
+                return null;
+            }
+            Transaction transaction = TracePropagation.startTransaction(tracer, request, adapter);
+            transaction.setType("request");
+            if (servlet != null) {
+                nameByServlet(transaction, servlet, adapter, request, s);
+            }
+            if (transaction.isSampled()) {
+                captureRequest(transaction.context().request(), adapter, request, s);
+            }
+            tracer.activate(transaction);
+            return transaction;
+        } catch (Throwable t) {
+            ServletPluginHealth.failure();
+            return null;
+        }
+    }
+
+    /** Exit of {@code Servlet.service} / {@code Filter.doFilter}; {@code scope} is what {@link #onEnter} returned. */
+    public static void onExit(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object scope, Object request,
+                              Object response, Throwable thrown) {
+        if (scope == null) {
+            return;
+        }
+        try {
+            Tracer tracer = GlobalTracer.get();
+            ServletAdapter adapter = adapters.get(instrumentedType);
+            if (tracer == null || adapter == null) {
+                return;
+            }
+            if (scope == ASYNC_SCOPE) {
+                Object attribute = adapter.getAttribute(request, TRANSACTION_ATTRIBUTE);
+                if (attribute instanceof Transaction) {
+                    if (thrown != null) {
+                        tracer.captureException(thrown, (Transaction) attribute);
+                    }
+                    tracer.deactivate((Transaction) attribute);
+                }
+                return;
+            }
+            Transaction transaction = (Transaction) scope;
+            if (thrown != null) {
+                tracer.captureException(thrown, transaction);
+            }
+            tracer.deactivate(transaction);
+            if (adapter.isAsyncStarted(request)) {
+                transaction.incrementReferences(); // held by the request attribute and the listener until completion
+                adapter.setAttribute(request, TRANSACTION_ATTRIBUTE, transaction);
+                if (adapter.endOnAsyncCompletion(request, transaction)) {
+                    return;
+                }
+                adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
+                transaction.decrementReferences();
+            }
+            finish(transaction, adapter, request, response, thrown, false);
+        } catch (Throwable t) {
+            ServletPluginHealth.failure();
+        }
+    }
+
+    /**
+     * Ends an asynchronous request's transaction; called once by the listener on complete, error or timeout.
+     *
+     * @param error the failure the container reported, or null
+     */
+    public static void onAsyncEnd(ServletAdapter adapter, Transaction transaction, Object request, Object response, Throwable error,
+                                  boolean timedOut) {
+        try {
+            Tracer tracer = GlobalTracer.get();
+            if (error != null && tracer != null) {
+                tracer.captureException(error, transaction);
+            }
+            adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
+            finish(transaction, adapter, request, response, error, timedOut);
+        } catch (Throwable t) {
+            ServletPluginHealth.failure();
+        } finally {
+            transaction.decrementReferences();
+        }
+    }
+
+    /** Wraps a task given to {@code AsyncContext.start} so that it runs with the request's transaction active. */
+    public static Runnable wrap(Runnable task) {
+        try {
+            Tracer tracer = GlobalTracer.get();
+            if (task == null || tracer == null || task instanceof ContextRunnable) {
+                return task;
+            }
+            AbstractSpan active = tracer.active();
+            return active == null ? task : new ContextRunnable(task, active);
+        } catch (Throwable t) {
+            ServletPluginHealth.failure();
+            return task;
+        }
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    private static void nameByServlet(Transaction transaction, Object servlet, ServletAdapter adapter, Object request, Settings s) {
+        if (transaction.name().length() > 0) {
+            return; // the first servlet names the transaction; forwards and includes do not rename it
+        }
+        StringBuilder name = transaction.nameBuilder();
+        String method = adapter.method(request);
+        if (s.usePathAsName) {
+            appendPathName(name, method, adapter.requestUri(request), s.urlGroups);
+            return;
+        }
+        name.append(simpleNames.get(servlet.getClass())).append("#do");
+        if (method != null && !method.isEmpty()) {
+            name.append(method.charAt(0));
+            for (int i = 1; i < method.length(); i++) {
+                name.append(Character.toLowerCase(method.charAt(i)));
+            }
+        }
+    }
+
+    static void appendPathName(StringBuilder name, String method, String path, WildcardMatcherList urlGroups) {
+        name.append(method == null ? "GET" : method).append(' ');
+        if (path == null) {
+            name.append('/');
+            return;
+        }
+        WildcardMatcher group = urlGroups.firstMatch(path);
+        name.append(group != null ? group.pattern() : path);
+    }
+
+    private static void finish(Transaction transaction, ServletAdapter adapter, Object request, Object response, Throwable thrown,
+                               boolean failed) {
+        int status = adapter.status(response);
+        if (thrown != null && (status < 400 || !adapter.isCommitted(response))) {
+            status = 500; // the container turns an uncaught exception into a 500
+        }
+        if (status >= 100 && status < 600) {
+            transaction.setResult(RESULTS[status / 100 - 1]);
+        }
+        transaction.setOutcome(failed || thrown != null || status >= 500 ? Outcome.FAILURE : Outcome.SUCCESS);
+        if (transaction.name().length() == 0) {
+            Settings s = settings();
+            String method = adapter.method(request);
+            if (s.usePathAsName) {
+                appendPathName(transaction.nameBuilder(), method, adapter.requestUri(request), s.urlGroups);
+            } else {
+                transaction.nameBuilder().append(method == null ? "GET" : method).append(UNKNOWN_ROUTE);
+            }
+        }
+        if (transaction.isSampled()) {
+            Response r = transaction.context().response();
+            r.setStatusCode(status);
+            r.setFinished(true, adapter.isCommitted(response));
+            Settings s = settings();
+            if (s.captureHeaders) {
+                adapter.captureResponseHeaders(response, r.headers(), s.sanitizer);
+            }
+        }
+        transaction.end();
+    }
+
+    private static void captureRequest(Request r, ServletAdapter adapter, Object request, Settings s) {
+        r.setMethod(adapter.method(request));
+        r.setHttpVersion(httpVersion(adapter.protocol(request)));
+        r.setRemoteAddress(adapter.remoteAddr(request));
+        r.url().set(adapter.scheme(request), adapter.serverName(request), adapter.serverPort(request), adapter.requestUri(request),
+                adapter.queryString(request));
+        if (s.captureHeaders) {
+            adapter.captureRequestHeaders(request, r.headers(), r.cookies(), s.sanitizer);
+        }
+    }
+
+    static String httpVersion(String protocol) {
+        if (protocol == null) {
+            return null;
+        }
+        if (protocol.equals("HTTP/1.1")) {
+            return "1.1";
+        }
+        if (protocol.equals("HTTP/1.0")) {
+            return "1.0";
+        }
+        if (protocol.equals("HTTP/2.0") || protocol.equals("HTTP/2")) {
+            return "2";
+        }
+        return protocol.startsWith("HTTP/") ? protocol.substring(5) : protocol;
+    }
+
+    /** The value to capture for a header, cookie or form field: the value itself, or [REDACTED]. */
+    public static CharSequence sanitized(ServletAdapter.Sanitizer sanitizer, String name, CharSequence value) {
+        return sanitizer.isSensitive(name) ? REDACTED : value;
+    }
+
+    static Settings settings() {
+        Config config = GlobalTracer.config();
+        Settings s = settings;
+        if (s == null || s.config != config) {
+            s = new Settings(config);
+            settings = s;
+        }
+        return s;
+    }
+
+    /** The plugin's options, resolved once per configuration snapshot. */
+    static final class Settings {
+        final Config config;
+        final boolean captureHeaders;
+        final boolean usePathAsName;
+        final WildcardMatcherList urlGroups;
+        final WildcardMatcherList ignoreUrls;
+        final ServletAdapter.Sanitizer sanitizer;
+
+        Settings(Config config) {
+            this.config = config;
+            Config c = config == null ? Config.defaults() : config;
+            this.captureHeaders = c.get(ServletOptions.CAPTURE_HEADERS);
+            this.usePathAsName = c.get(ServletOptions.USE_PATH_AS_TRANSACTION_NAME);
+            this.urlGroups = c.get(ServletOptions.URL_GROUPS);
+            this.ignoreUrls = c.get(ServletOptions.TRANSACTION_IGNORE_URLS);
+            final WildcardMatcherList sanitize = c.get(ServletOptions.SANITIZE_FIELD_NAMES);
+            this.sanitizer = new ServletAdapter.Sanitizer() {
+                @Override
+                public boolean isSensitive(String name) {
+                    return sanitize.matchesAny(name);
+                }
+            };
+        }
+    }
+
+    /** Runs a task with the event that was active when it was handed to {@code AsyncContext.start}. */
+    static final class ContextRunnable implements Runnable {
+        private final Runnable task;
+        private final AbstractSpan context;
+
+        ContextRunnable(Runnable task, AbstractSpan context) {
+            this.task = task;
+            this.context = context;
+            context.incrementReferences();
+        }
+
+        @Override
+        public void run() {
+            Tracer tracer = GlobalTracer.get();
+            if (tracer != null) {
+                tracer.activate(context);
+            }
+            try {
+                task.run();
+            } finally {
+                if (tracer != null) {
+                    tracer.deactivate(context);
+                }
+                context.decrementReferences();
+            }
+        }
+    }
+}

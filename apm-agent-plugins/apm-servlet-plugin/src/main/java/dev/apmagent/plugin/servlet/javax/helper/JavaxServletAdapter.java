@@ -1,0 +1,223 @@
+package dev.apmagent.plugin.servlet.javax.helper;
+
+import dev.apmagent.plugin.servlet.ServletAdapter;
+import dev.apmagent.plugin.servlet.ServletTracing;
+import dev.apmagent.trace.KeyValues;
+import dev.apmagent.trace.Transaction;
+import dev.apmagent.util.TracePropagation;
+
+import javax.servlet.AsyncContext;
+import javax.servlet.AsyncEvent;
+import javax.servlet.AsyncListener;
+import javax.servlet.DispatcherType;
+import javax.servlet.http.Cookie;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import java.util.Collection;
+import java.util.Enumeration;
+
+/**
+ * {@link ServletAdapter} over the {@code javax} servlet API. Defined next to the container's servlet API by
+ * {@link dev.apmagent.instrument.LibraryHelper}. The build generates the {@code jakarta} twin of this package by
+ * replacing the namespace (see this module's pom), so the two can never drift apart.
+ */
+public final class JavaxServletAdapter implements ServletAdapter {
+
+    @Override
+    public boolean isHttp(Object request, Object response) {
+        return request instanceof HttpServletRequest && response instanceof HttpServletResponse;
+    }
+
+    @Override
+    public int dispatcherType(Object request) {
+        DispatcherType type = ((HttpServletRequest) request).getDispatcherType();
+        switch (type) {
+            case FORWARD:
+                return DISPATCH_FORWARD;
+            case INCLUDE:
+                return DISPATCH_INCLUDE;
+            case ASYNC:
+                return DISPATCH_ASYNC;
+            case ERROR:
+                return DISPATCH_ERROR;
+            default:
+                return DISPATCH_REQUEST;
+        }
+    }
+
+    @Override
+    public String method(Object request) {
+        return ((HttpServletRequest) request).getMethod();
+    }
+
+    @Override
+    public String requestUri(Object request) {
+        return ((HttpServletRequest) request).getRequestURI();
+    }
+
+    @Override
+    public String queryString(Object request) {
+        return ((HttpServletRequest) request).getQueryString();
+    }
+
+    @Override
+    public String scheme(Object request) {
+        return ((HttpServletRequest) request).getScheme();
+    }
+
+    @Override
+    public String serverName(Object request) {
+        return ((HttpServletRequest) request).getServerName();
+    }
+
+    @Override
+    public int serverPort(Object request) {
+        return ((HttpServletRequest) request).getServerPort();
+    }
+
+    @Override
+    public String protocol(Object request) {
+        return ((HttpServletRequest) request).getProtocol();
+    }
+
+    @Override
+    public String remoteAddr(Object request) {
+        return ((HttpServletRequest) request).getRemoteAddr();
+    }
+
+    @Override
+    public String first(Object request, String name) {
+        return ((HttpServletRequest) request).getHeader(name);
+    }
+
+    @Override
+    public void all(Object request, String name, TracePropagation.HeaderSink sink) {
+        Enumeration<String> values = ((HttpServletRequest) request).getHeaders(name);
+        while (values != null && values.hasMoreElements()) {
+            sink.accept(values.nextElement());
+        }
+    }
+
+    @Override
+    public void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, Sanitizer sanitizer) {
+        HttpServletRequest r = (HttpServletRequest) request;
+        Enumeration<String> names = r.getHeaderNames();
+        while (names != null && names.hasMoreElements()) {
+            String name = names.nextElement();
+            if (name.equalsIgnoreCase("cookie")) {
+                continue; // captured as cookies below, each sanitized by its own name
+            }
+            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, r.getHeader(name)))) {
+                break;
+            }
+        }
+        Cookie[] all = r.getCookies();
+        if (all != null) {
+            for (Cookie cookie : all) {
+                if (!cookies.add(cookie.getName(), ServletTracing.sanitized(sanitizer, cookie.getName(), cookie.getValue()))) {
+                    break;
+                }
+            }
+        }
+    }
+
+    @Override
+    public int status(Object response) {
+        return ((HttpServletResponse) response).getStatus();
+    }
+
+    @Override
+    public boolean isCommitted(Object response) {
+        return ((HttpServletResponse) response).isCommitted();
+    }
+
+    @Override
+    public void captureResponseHeaders(Object response, KeyValues headers, Sanitizer sanitizer) {
+        HttpServletResponse r = (HttpServletResponse) response;
+        Collection<String> names = r.getHeaderNames();
+        if (names == null) {
+            return;
+        }
+        for (String name : names) {
+            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, r.getHeader(name)))) {
+                break;
+            }
+        }
+    }
+
+    @Override
+    public boolean isAsyncStarted(Object request) {
+        return ((HttpServletRequest) request).isAsyncStarted();
+    }
+
+    @Override
+    public boolean endOnAsyncCompletion(Object request, Transaction transaction) {
+        AsyncContext context = ((HttpServletRequest) request).getAsyncContext();
+        if (context == null) {
+            return false;
+        }
+        context.addListener(new EndListener(this, transaction, request, context.getResponse()));
+        return true;
+    }
+
+    @Override
+    public Object getAttribute(Object request, String name) {
+        return ((HttpServletRequest) request).getAttribute(name);
+    }
+
+    @Override
+    public void setAttribute(Object request, String name, Object value) {
+        ((HttpServletRequest) request).setAttribute(name, value);
+    }
+
+    @Override
+    public void removeAttribute(Object request, String name) {
+        ((HttpServletRequest) request).removeAttribute(name);
+    }
+
+    /** Ends the transaction of an asynchronous request once, on complete, error or timeout. */
+    static final class EndListener implements AsyncListener {
+        private final ServletAdapter adapter;
+        private final Transaction transaction;
+        private final Object request;
+        private final Object response;
+        private boolean done;
+
+        EndListener(ServletAdapter adapter, Transaction transaction, Object request, Object response) {
+            this.adapter = adapter;
+            this.transaction = transaction;
+            this.request = request;
+            this.response = response;
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            end(null, false);
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            end(null, true);
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            end(event.getThrowable(), false);
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            AsyncContext context = event.getAsyncContext();
+            if (context != null) {
+                context.addListener(this); // a re-started async request keeps our listener
+            }
+        }
+
+        private synchronized void end(Throwable error, boolean timedOut) {
+            if (!done) {
+                done = true;
+                ServletTracing.onAsyncEnd(adapter, transaction, request, response, error, timedOut);
+            }
+        }
+    }
+}

@@ -1,0 +1,309 @@
+package dev.apmagent.plugin.servlet;
+
+import dev.apmagent.config.Config;
+import dev.apmagent.config.Parsers;
+import dev.apmagent.instrument.InstrumentationInstaller;
+import dev.apmagent.trace.ErrorEvent;
+import dev.apmagent.trace.GlobalTracer;
+import dev.apmagent.trace.KeyValues;
+import dev.apmagent.trace.ListReporter;
+import dev.apmagent.trace.Outcome;
+import dev.apmagent.trace.Span;
+import dev.apmagent.trace.Tracer;
+import dev.apmagent.trace.Transaction;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The servlet scenarios, written once and run against each container by a thin subclass. The real instrumentation
+ * is installed into this JVM (classes already loaded are retransformed, as on attach); requests go over HTTP.
+ */
+public abstract class AbstractServletContainerTest {
+
+    private static final String TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
+    private static final String PARENT_ID = "b7ad6b7169203331";
+
+    private static InstrumentationInstaller.Installed installed;
+
+    protected ListReporter reporter;
+    private int port;
+
+    /** Starts the container with the test application's servlets and filter; returns its port. */
+    protected abstract int startContainer(Map<String, Class<?>> servlets, Class<?> filter) throws Exception;
+
+    protected abstract void stopContainer() throws Exception;
+
+    /** The test application of this container's servlet namespace. */
+    protected abstract Map<String, Class<?>> servlets();
+
+    protected abstract Class<?> filter();
+
+    @BeforeAll
+    static void installAgent() {
+        if (installed == null) {
+            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new ServletPlugin().instrumentations(),
+                    ServletPlugin.class.getClassLoader(), true);
+        }
+    }
+
+    @BeforeEach
+    final void start() throws Exception {
+        useConfig(new HashMap<String, Object>());
+        port = startContainer(servlets(), filter());
+    }
+
+    @AfterEach
+    final void stop() throws Exception {
+        stopContainer();
+        reporter.clear();
+        GlobalTracer.set(null, null);
+    }
+
+    @AfterAll
+    static void uninstall() {
+        // instrumentation stays for the other container classes of this JVM; nothing to undo per class
+    }
+
+    protected void useConfig(Map<String, Object> options) {
+        reporter = new ListReporter();
+        Config config = Config.ofParsed(options);
+        GlobalTracer.set(new Tracer(config, reporter), config);
+    }
+
+    @Test
+    void syncServletGivesOneTransactionNamedByTheServlet() throws Exception {
+        Response response = get("/hello?q=1", "X-Name", "ann", "Cookie", "JSESSIONID=abc123; theme=dark", "Authorization", "Bearer s3cr3t");
+
+        assertThat(response.status).isEqualTo(200);
+        assertThat(response.body).isEqualTo("hello ann");
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("HelloServlet#doGet");
+        assertThat(t.type()).isEqualTo("request");
+        assertThat(t.result()).isEqualTo("HTTP 2xx");
+        assertThat(t.outcome()).isEqualTo(Outcome.SUCCESS);
+        dev.apmagent.trace.Request request = t.context().request();
+        assertThat(request.method().toString()).isEqualTo("GET");
+        assertThat(request.url().pathname().toString()).isEqualTo("/hello");
+        assertThat(request.url().search().toString()).isEqualTo("q=1");
+        assertThat(request.url().port()).isEqualTo(port);
+        assertThat(request.httpVersion().toString()).isEqualTo("1.1");
+        assertThat(value(request.headers(), "X-Name")).isEqualTo("ann");
+        assertThat(value(request.headers(), "Authorization")).isEqualTo("[REDACTED]");
+        assertThat(value(request.cookies(), "JSESSIONID")).isEqualTo("[REDACTED]");
+        assertThat(value(request.cookies(), "theme")).isEqualTo("dark");
+        assertThat(t.context().response().statusCode()).isEqualTo(200);
+        assertThat(value(t.context().response().headers(), "X-Answer")).isEqualTo("42");
+    }
+
+    @Test
+    void incomingTraceparentContinuesTheTrace() throws Exception {
+        get("/hello", "traceparent", "00-" + TRACE_ID + "-" + PARENT_ID + "-01", "tracestate", "es=s:0.5,other=x");
+
+        Transaction t = awaitTransaction();
+        assertThat(hex(t.traceContext().traceIdHigh()) + hex(t.traceContext().traceIdLow())).isEqualTo(TRACE_ID);
+        assertThat(hex(t.traceContext().parentId())).isEqualTo(PARENT_ID);
+        assertThat(t.isSampled()).isTrue();
+        assertThat(t.traceContext().sampleRate()).isEqualTo(0.5);
+    }
+
+    @Test
+    void unsampledCallerMeansUnsampledTransactionWithoutContext() throws Exception {
+        get("/hello", "traceparent", "00-" + TRACE_ID + "-" + PARENT_ID + "-00");
+
+        Transaction t = awaitTransaction();
+        assertThat(t.isSampled()).isFalse();
+        assertThat(t.context().hasContent()).isFalse();
+        assertThat(t.result()).isEqualTo("HTTP 2xx");
+    }
+
+    @Test
+    void malformedTraceparentStartsANewTrace() throws Exception {
+        get("/hello", "traceparent", "00-" + TRACE_ID.toUpperCase() + "-" + PARENT_ID + "-01");
+
+        Transaction t = awaitTransaction();
+        assertThat(hex(t.traceContext().traceIdHigh()) + hex(t.traceContext().traceIdLow())).isNotEqualTo(TRACE_ID);
+        assertThat(t.traceContext().parentId()).isZero();
+    }
+
+    @Test
+    void uncaughtExceptionFailsTheTransactionAndIsCaptured() throws Exception {
+        Response response = get("/fail");
+
+        assertThat(response.status).isEqualTo(500);
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("FailingServlet#doGet");
+        assertThat(t.result()).isEqualTo("HTTP 5xx");
+        assertThat(t.outcome()).isEqualTo(Outcome.FAILURE);
+        ErrorEvent error = awaitError();
+        assertThat(error.exception()).isInstanceOf(IllegalStateException.class).hasMessage("failing on purpose");
+        assertThat(error.transactionId()).isEqualTo(t.traceContext().id());
+    }
+
+    @Test
+    void statusFiveHundredWithoutExceptionIsAFailure() throws Exception {
+        assertThat(get("/unavailable").status).isEqualTo(503);
+        Transaction t = awaitTransaction();
+        assertThat(t.result()).isEqualTo("HTTP 5xx");
+        assertThat(t.outcome()).isEqualTo(Outcome.FAILURE);
+    }
+
+    @Test
+    void forwardKeepsOneTransactionNamedByTheFirstServlet() throws Exception {
+        Response response = get("/forward", "X-Name", "bob");
+
+        assertThat(response.body).isEqualTo("hello bob");
+        assertThat(response.header("X-Filtered")).isEqualTo("yes");
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("ForwardServlet#doGet");
+        Thread.sleep(200);
+        assertThat(reporter.transactions()).hasSize(1);
+    }
+
+    @Test
+    void asyncRequestEndsWhenTheResponseCompletesAndOwnsSpansOfTheAsyncThread() throws Exception {
+        Response response = get("/async");
+
+        assertThat(response.body).isEqualTo("async done");
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("AsyncServlet#doGet");
+        assertThat(t.result()).isEqualTo("HTTP 2xx");
+        List<Span> spans = reporter.spans();
+        assertThat(spans).hasSize(1);
+        assertThat(spans.get(0).name().toString()).isEqualTo("async work");
+        assertThat(spans.get(0).traceContext().parentId()).isEqualTo(t.traceContext().id());
+    }
+
+    @Test
+    void ignoredUrlsAreNotTraced() throws Exception {
+        assertThat(get("/static/app.css").status).isEqualTo(200);
+        assertThat(get("/hello").status).isEqualTo(200);
+
+        awaitTransaction();
+        Thread.sleep(200);
+        assertThat(reporter.transactions()).hasSize(1);
+        assertThat(reporter.transactions().get(0).name().toString()).isEqualTo("HelloServlet#doGet");
+    }
+
+    @Test
+    void pathNamesWithUrlGroups() throws Exception {
+        Map<String, Object> options = new HashMap<String, Object>();
+        options.put("use_path_as_transaction_name", true);
+        options.put("url_groups", Parsers.WILDCARD_LIST.parse("/users/*"));
+        useConfig(options);
+
+        get("/users/12345");
+        assertThat(awaitTransaction().name().toString()).isEqualTo("GET /users/*");
+    }
+
+    @Test
+    void withoutCapturedHeadersNoHeadersAreKept() throws Exception {
+        Map<String, Object> options = new HashMap<String, Object>();
+        options.put("capture_headers", false);
+        useConfig(options);
+
+        get("/hello", "X-Name", "ann");
+        Transaction t = awaitTransaction();
+        assertThat(t.context().request().headers().size()).isZero();
+        assertThat(t.context().request().cookies().size()).isZero();
+        assertThat(t.context().response().headers().size()).isZero();
+        assertThat(t.context().request().method().toString()).isEqualTo("GET");
+    }
+
+    @Test
+    void responsesAreTheSameWithAndWithoutTracing() throws Exception {
+        Response traced = get("/hello", "X-Name", "same");
+        awaitTransaction();
+        GlobalTracer.set(null, null);
+        Response untraced = get("/hello", "X-Name", "same");
+        useConfig(new HashMap<String, Object>());
+
+        assertThat(traced.status).isEqualTo(untraced.status);
+        assertThat(traced.body).isEqualTo(untraced.body);
+        assertThat(traced.header("X-Answer")).isEqualTo(untraced.header("X-Answer"));
+        assertThat(traced.header("Content-Type")).isEqualTo(untraced.header("Content-Type"));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private Transaction awaitTransaction() throws InterruptedException {
+        for (int i = 0; i < 500 && reporter.transactions().isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(reporter.transactions()).as("a transaction was reported").isNotEmpty();
+        return reporter.transactions().get(0);
+    }
+
+    private ErrorEvent awaitError() throws InterruptedException {
+        for (int i = 0; i < 500 && reporter.errors().isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(reporter.errors()).as("an error was reported").isNotEmpty();
+        return reporter.errors().get(0);
+    }
+
+    private static String value(KeyValues values, String key) {
+        for (int i = 0; i < values.size(); i++) {
+            if (values.key(i).equalsIgnoreCase(key)) {
+                return values.value(i).toString();
+            }
+        }
+        return null;
+    }
+
+    private static String hex(long value) {
+        String s = Long.toHexString(value);
+        return "0000000000000000".substring(s.length()) + s;
+    }
+
+    private Response get(String path, String... headers) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) new URL("http://127.0.0.1:" + port + path).openConnection();
+        for (int i = 0; i < headers.length; i += 2) {
+            connection.setRequestProperty(headers[i], headers[i + 1]);
+        }
+        int status = connection.getResponseCode();
+        InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (in != null) {
+            in.transferTo(out);
+            in.close();
+        }
+        return new Response(status, status >= 400 ? "" : out.toString(StandardCharsets.UTF_8), connection.getHeaderFields());
+    }
+
+    static final class Response {
+        final int status;
+        final String body;
+        final Map<String, List<String>> headers;
+
+        Response(int status, String body, Map<String, List<String>> headers) {
+            this.status = status;
+            this.body = body;
+            this.headers = headers;
+        }
+
+        String header(String name) {
+            for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+                if (name.equalsIgnoreCase(e.getKey())) {
+                    return e.getValue().get(0);
+                }
+            }
+            return null;
+        }
+    }
+}
