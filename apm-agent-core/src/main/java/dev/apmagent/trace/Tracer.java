@@ -39,7 +39,7 @@ public final class Tracer {
 
     /** Transactions and spans moved per batch by the thread_local pool; small, as each platform thread caches two. */
     static final int TRANSACTION_BATCH = 4;
-    static final int SPAN_BATCH = 16;
+    static final int SPAN_BATCH = 8;
     static final int ERROR_BATCH = 2;
 
     private static final long SAMPLE_MASK = (1L << 56) - 1;
