@@ -37,11 +37,6 @@ public final class WildcardMatcherList {
         return firstMatch(text) != null;
     }
 
-    /** Same as {@link #matches(CharSequence)}. */
-    public boolean matchesAny(CharSequence text) {
-        return firstMatch(text) != null;
-    }
-
     /** The first matcher that matches {@code text}, or null (useful for url_groups-style options). */
     public WildcardMatcher firstMatch(CharSequence text) {
         if (text == null) {

@@ -7,10 +7,12 @@ import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
 import static net.bytebuddy.matcher.ElementMatchers.nameContains;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.not;
 
 /**
- * Types and class loaders the agent never instruments: its own classes, the JDK's, other bytecode tools and agents,
- * and generated classes (proxies, lambdas, reflection accessors). These checks look only at names, so they cost
+ * Types and class loaders the agent never instruments: its own classes, the JDK's (but not Jersey 1 and Metro, which
+ * live under {@code com.sun.}), other bytecode tools and agents, and generated classes (JDK proxies, lambdas, CGLIB
+ * and ByteBuddy subclasses, reflection accessors). These checks look only at names, so they cost
  * nothing per class beyond a few string comparisons and keep start-up cost proportional to what we instrument.
  */
 public final class IgnoreRules {
@@ -24,7 +26,7 @@ public final class IgnoreRules {
                 .or(nameStartsWith("javax.management."))
                 .or(nameStartsWith("jdk."))
                 .or(nameStartsWith("sun."))
-                .or(nameStartsWith("com.sun."))
+                .or(nameStartsWith("com.sun.").and(not(nameStartsWith("com.sun.jersey.")).and(not(nameStartsWith("com.sun.xml.ws.")))))
                 .or(nameStartsWith("net.bytebuddy."))
                 .or(nameStartsWith("org.objectweb.asm."))
                 .or(nameStartsWith("javassist."))
@@ -39,7 +41,7 @@ public final class IgnoreRules {
                 .or(nameContains("$$Lambda")).or(nameContains("$Lambda$"))
                 .or(nameContains("$$EnhancerBy")).or(nameContains("$$FastClassBy")).or(nameContains("$$SpringCGLIB"))
                 .or(nameContains("$HibernateProxy$")).or(nameContains("$ByteBuddy$"))
-                .or(nameStartsWith("com.sun.proxy.")).or(nameContains("$Proxy"))
+                .or(nameContains(".$Proxy")).or(nameStartsWith("$Proxy"))
                 .or(isSynthetic());
     }
 

@@ -47,43 +47,4 @@ public final class Hex {
             sb.append(DIGIT_CHARS[(int) ((v >>> shift) & 0xF)]);
         }
     }
-
-    /**
-     * Parses 16 hex characters (either case) starting at {@code off}.
-     *
-     * @return the value; callers check {@link #isHex(CharSequence, int, int)} first, since any value is a valid id
-     */
-    public static long parseLongHex(CharSequence s, int off) {
-        long v = 0;
-        for (int i = 0; i < 16; i++) {
-            v = (v << 4) | digit(s.charAt(off + i));
-        }
-        return v;
-    }
-
-    /** Whether {@code s[off..off+len)} exists and consists of hex digits only. */
-    public static boolean isHex(CharSequence s, int off, int len) {
-        if (s == null || off < 0 || len < 0 || off + len > s.length()) {
-            return false;
-        }
-        for (int i = off; i < off + len; i++) {
-            if (digit(s.charAt(i)) < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int digit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
-    }
 }

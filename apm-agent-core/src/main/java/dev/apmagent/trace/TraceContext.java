@@ -86,7 +86,7 @@ public final class TraceContext {
         this.traceIdLow = traceIdLow;
         this.id = id;
         this.parentId = parentId;
-        this.flags = flags & 0xFF;
+        this.flags = flags & FLAG_SAMPLED; // W3C level 1: reserved flag bits are not propagated
         this.sampleRate = sampleRate;
         this.tracestate = tracestate;
     }

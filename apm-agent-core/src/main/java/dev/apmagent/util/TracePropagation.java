@@ -53,18 +53,24 @@ public final class TracePropagation {
 
     /** Starts a transaction that continues the carrier's trace, or a root transaction when it has none or a malformed one. */
     public static <C> Transaction startTransaction(Tracer tracer, C carrier, HeaderGetter<C> getter) {
+        String name = TraceParentHeader.TRACEPARENT;
+        if (getter.first(carrier, name) == null) {
+            name = TraceParentHeader.ELASTIC_TRACEPARENT;
+            if (getter.first(carrier, name) == null) {
+                return tracer.startRootTransaction(); // the common case: no allocation, no enumeration of headers
+            }
+        }
         Holders h = holders.get();
         TraceParentHeader parent = h.traceParent;
         parent.reset();
-        String value = getter.first(carrier, TraceParentHeader.TRACEPARENT);
-        if (value == null) {
-            value = getter.first(carrier, TraceParentHeader.ELASTIC_TRACEPARENT);
-        }
-        if (value == null || !parent.parse(value)) {
+        h.target = parent;
+        getter.all(carrier, name, h); // every value: a repeated traceparent is invalid (W3C)
+        if (!parent.isValid()) {
             return tracer.startRootTransaction();
         }
-        TraceState state = h.traceState;
+        TraceState state = h.traceState();
         state.reset();
+        h.target = state;
         getter.all(carrier, TraceParentHeader.TRACESTATE, h);
         String outgoingState = state.memberCount() > 0 ? state.toOutgoing(state.sampleRate()) : null;
         return tracer.startTransaction(parent.traceIdHigh(), parent.traceIdLow(), parent.parentId(), parent.flags(),
@@ -100,15 +106,28 @@ public final class TracePropagation {
         }
     }
 
+    /** Per-thread parsing state; the tracestate buffer (a few KB) is only made for threads that receive a trace. */
     private static final class Holders implements HeaderSink {
         final TraceParentHeader traceParent = new TraceParentHeader();
-        final TraceState traceState = new TraceState();
         final char[] traceparentChars = new char[TraceParentHeader.LENGTH];
         final StringBuilder outgoingState = new StringBuilder(64);
+        private TraceState traceState;
+        Object target;
+
+        TraceState traceState() {
+            if (traceState == null) {
+                traceState = new TraceState();
+            }
+            return traceState;
+        }
 
         @Override
         public void accept(String value) {
-            traceState.add(value);
+            if (target == traceParent) {
+                traceParent.add(value);
+            } else {
+                traceState.add(value);
+            }
         }
     }
 }

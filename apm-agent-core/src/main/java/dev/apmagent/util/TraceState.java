@@ -247,8 +247,10 @@ public final class TraceState {
         if (i < to && s.charAt(i) == '.') {
             i++;
             while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                frac = frac * 10 + (s.charAt(i) - '0');
-                scale *= 10;
+                if (scale < 1_000_000_000_000_000_000L) { // digits past the 18th cannot change a 4-decimal rate
+                    frac = frac * 10 + (s.charAt(i) - '0');
+                    scale *= 10;
+                }
                 i++;
                 digits = true;
             }

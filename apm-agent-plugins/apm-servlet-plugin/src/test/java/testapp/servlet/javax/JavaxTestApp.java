@@ -33,6 +33,7 @@ public final class JavaxTestApp {
         servlets.put("/fail", FailingServlet.class);
         servlets.put("/unavailable", UnavailableServlet.class);
         servlets.put("/async", AsyncServlet.class);
+        servlets.put("/async-timeout", AsyncTimeoutServlet.class);
         servlets.put("/static/*", HelloServlet.class);
         servlets.put("/users/*", HelloServlet.class);
         return servlets;
@@ -107,11 +108,22 @@ public final class JavaxTestApp {
         }
     }
 
-    /** A filter in front of every servlet; adds a response header. */
+    /** Starts async processing and never completes it: the container times the request out. */
+    public static class AsyncTimeoutServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) {
+            req.startAsync().setTimeout(300);
+        }
+    }
+
+    /** A filter in front of every servlet; adds a response header, and throws when asked to by a request header. */
     public static class MarkingFilter implements Filter {
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
             ((HttpServletResponse) response).setHeader("X-Filtered", "yes");
+            if (((HttpServletRequest) request).getHeader("X-Fail-In-Filter") != null) {
+                throw new IllegalArgumentException("failing in the filter");
+            }
             chain.doFilter(request, response);
         }
     }

@@ -28,9 +28,6 @@ public final class ServletTracing {
     /** Request attribute holding the transaction of an asynchronous request. */
     public static final String TRANSACTION_ATTRIBUTE = "dev.apmagent.transaction";
 
-    /** Returned by enter advice when an ASYNC dispatch re-activated the request's transaction. */
-    private static final Object ASYNC_SCOPE = new Object();
-
     private static final String[] RESULTS = {"HTTP 1xx", "HTTP 2xx", "HTTP 3xx", "HTTP 4xx", "HTTP 5xx"};
     private static final String UNKNOWN_ROUTE = " unknown route";
     private static final String REDACTED = "[REDACTED]";
@@ -57,10 +54,11 @@ public final class ServletTracing {
     /**
      * Enter of {@code Servlet.service} / {@code Filter.doFilter}.
      *
-     * @param adapters        the adapter of the instrumented class's servlet namespace
+     * @param adapters         the adapter of the instrumented class's servlet namespace
      * @param instrumentedType the class the advice runs in (its loader sees the servlet API)
-     * @param servlet         the servlet, or null for a filter
-     * @return what the exit needs: the transaction started here, {@code ASYNC_SCOPE}, or null
+     * @param servlet          the servlet, or null for a filter
+     * @return what the exit needs: the transaction this call activated (started here, or re-activated by an ASYNC
+     * dispatch), or null
      */
     public static Object onEnter(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object servlet, Object request,
                                  Object response) {
@@ -86,7 +84,7 @@ public final class ServletTracing {
                 Object attribute = adapter.getAttribute(request, TRANSACTION_ATTRIBUTE);
                 if (attribute instanceof Transaction) {
                     tracer.activate((Transaction) attribute);
-                    return ASYNC_SCOPE;
+                    return attribute;
                 }
                 return null;
             }
@@ -95,10 +93,20 @@ public final class ServletTracing {
             }
             Settings s = settings();
             String uri = adapter.requestUri(request);
-            if (uri != null && s.ignoreUrls.matchesAny(uri)) {
+            if (uri != null && s.ignoreUrls.matches(uri)) {
                 return null;
             }
-            Transaction transaction = TracePropagation.startTransaction(tracer, request, adapter);
+            return start(tracer, adapter, servlet, request, s);
+        } catch (Throwable t) {
+            ServletPluginHealth.failure();
+            return null;
+        }
+    }
+
+    /** Starts and activates the request's transaction; if filling it fails, it is still ended, so nothing leaks. */
+    private static Transaction start(Tracer tracer, ServletAdapter adapter, Object servlet, Object request, Settings s) {
+        Transaction transaction = TracePropagation.startTransaction(tracer, request, adapter);
+        try {
             transaction.setType("request");
             if (servlet != null) {
                 nameByServlet(transaction, servlet, adapter, request, s);
@@ -106,60 +114,62 @@ public final class ServletTracing {
             if (transaction.isSampled()) {
                 captureRequest(transaction.context().request(), adapter, request, s);
             }
-            tracer.activate(transaction);
-            return transaction;
         } catch (Throwable t) {
             ServletPluginHealth.failure();
+            transaction.end();
             return null;
         }
+        tracer.activate(transaction);
+        return transaction;
     }
 
     /** Exit of {@code Servlet.service} / {@code Filter.doFilter}; {@code scope} is what {@link #onEnter} returned. */
     public static void onExit(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object scope, Object request,
                               Object response, Throwable thrown) {
-        if (scope == null) {
+        if (!(scope instanceof Transaction)) {
             return;
         }
+        Transaction transaction = (Transaction) scope;
+        Tracer tracer = GlobalTracer.get();
+        if (tracer == null) {
+            return; // the agent was stopped between enter and exit: the transaction is no longer ours to end
+        }
+        boolean endNow = true;
         try {
-            Tracer tracer = GlobalTracer.get();
             ServletAdapter adapter = adapters.get(instrumentedType);
-            if (tracer == null || adapter == null) {
-                return;
-            }
-            if (scope == ASYNC_SCOPE) {
-                Object attribute = adapter.getAttribute(request, TRANSACTION_ATTRIBUTE);
-                if (attribute instanceof Transaction) {
-                    if (thrown != null) {
-                        tracer.captureException(thrown, (Transaction) attribute);
-                    }
-                    tracer.deactivate((Transaction) attribute);
-                }
-                return;
-            }
-            Transaction transaction = (Transaction) scope;
             if (thrown != null) {
                 tracer.captureException(thrown, transaction);
             }
-            tracer.deactivate(transaction);
-            if (adapter.isAsyncStarted(request)) {
+            if (adapter.getAttribute(request, TRANSACTION_ATTRIBUTE) == transaction) {
+                endNow = false; // an ASYNC dispatch re-activated it; the listener ends it when the response completes
+            } else if (adapter.isAsyncStarted(request)) {
                 transaction.incrementReferences(); // held by the request attribute and the listener until completion
                 adapter.setAttribute(request, TRANSACTION_ATTRIBUTE, transaction);
                 if (adapter.endOnAsyncCompletion(request, transaction)) {
-                    return;
+                    endNow = false;
+                } else {
+                    adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
+                    transaction.decrementReferences();
                 }
-                adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
-                transaction.decrementReferences();
             }
-            finish(transaction, adapter, request, response, thrown, false);
+            if (endNow) {
+                describeResult(transaction, adapter, request, response, thrown, false);
+            }
         } catch (Throwable t) {
             ServletPluginHealth.failure();
+        } finally {
+            tracer.deactivate(transaction);
+            if (endNow) {
+                transaction.end();
+            }
         }
     }
 
     /**
-     * Ends an asynchronous request's transaction; called once by the listener on complete, error or timeout.
+     * Ends an asynchronous request's transaction; called once by the listener when the response completes.
      *
-     * @param error the failure the container reported, or null
+     * @param error    the failure the container reported on error or timeout, or null
+     * @param timedOut whether the request timed out
      */
     public static void onAsyncEnd(ServletAdapter adapter, Transaction transaction, Object request, Object response, Throwable error,
                                   boolean timedOut) {
@@ -169,10 +179,11 @@ public final class ServletTracing {
                 tracer.captureException(error, transaction);
             }
             adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
-            finish(transaction, adapter, request, response, error, timedOut);
+            describeResult(transaction, adapter, request, response, error, timedOut);
         } catch (Throwable t) {
             ServletPluginHealth.failure();
         } finally {
+            transaction.end();
             transaction.decrementReferences();
         }
     }
@@ -220,11 +231,14 @@ public final class ServletTracing {
             return;
         }
         WildcardMatcher group = urlGroups.firstMatch(path);
-        name.append(group != null ? group.pattern() : path);
+        String part = group != null ? group.pattern() : path;
+        int room = AbstractSpan.MAX_NAME_LENGTH - name.length();
+        name.append(part, 0, Math.max(0, Math.min(part.length(), room)));
     }
 
-    private static void finish(Transaction transaction, ServletAdapter adapter, Object request, Object response, Throwable thrown,
-                               boolean failed) {
+    /** Result, outcome, a name if no servlet gave one, and the response context; the caller ends the transaction. */
+    private static void describeResult(Transaction transaction, ServletAdapter adapter, Object request, Object response,
+                                       Throwable thrown, boolean failed) {
         int status = adapter.status(response);
         if (thrown != null && (status < 400 || !adapter.isCommitted(response))) {
             status = 500; // the container turns an uncaught exception into a 500
@@ -251,7 +265,6 @@ public final class ServletTracing {
                 adapter.captureResponseHeaders(response, r.headers(), s.sanitizer);
             }
         }
-        transaction.end();
     }
 
     private static void captureRequest(Request r, ServletAdapter adapter, Object request, Settings s) {
@@ -316,7 +329,7 @@ public final class ServletTracing {
             this.sanitizer = new ServletAdapter.Sanitizer() {
                 @Override
                 public boolean isSensitive(String name) {
-                    return sanitize.matchesAny(name);
+                    return sanitize.matches(name);
                 }
             };
         }

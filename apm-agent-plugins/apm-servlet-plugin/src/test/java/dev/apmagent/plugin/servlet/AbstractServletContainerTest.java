@@ -9,10 +9,9 @@ import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
-import dev.apmagent.trace.Tracer;
+import dev.apmagent.trace.TestTracer;
 import dev.apmagent.trace.Transaction;
 import net.bytebuddy.agent.ByteBuddyAgent;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +41,9 @@ public abstract class AbstractServletContainerTest {
     private static InstrumentationInstaller.Installed installed;
 
     protected ListReporter reporter;
+    private TestTracer testTracer;
     private int port;
+    private boolean running;
 
     /** Starts the container with the test application's servlets and filter; returns its port. */
     protected abstract int startContainer(Map<String, Class<?>> servlets, Class<?> filter) throws Exception;
@@ -66,24 +67,34 @@ public abstract class AbstractServletContainerTest {
     final void start() throws Exception {
         useConfig(new HashMap<String, Object>());
         port = startContainer(servlets(), filter());
+        running = true;
     }
 
+    /**
+     * Stops the container (which waits for requests in flight), then checks that every pooled event came back exactly
+     * once: a transaction left active on a container thread, or never ended, fails here.
+     */
     @AfterEach
     final void stop() throws Exception {
-        stopContainer();
-        reporter.clear();
+        stopServer();
+        testTracer.verifyAndReset();
         GlobalTracer.set(null, null);
     }
 
-    @AfterAll
-    static void uninstall() {
-        // instrumentation stays for the other container classes of this JVM; nothing to undo per class
+    private void stopServer() throws Exception {
+        if (running) {
+            running = false;
+            stopContainer();
+        }
     }
 
     protected void useConfig(Map<String, Object> options) {
-        reporter = new ListReporter();
-        Config config = Config.ofParsed(options);
-        GlobalTracer.set(new Tracer(config, reporter), config);
+        if (testTracer != null) {
+            testTracer.verifyAndReset();
+        }
+        testTracer = TestTracer.create(options);
+        reporter = testTracer.reporter();
+        GlobalTracer.set(testTracer.tracer(), Config.ofParsed(options));
     }
 
     @Test
@@ -171,7 +182,7 @@ public abstract class AbstractServletContainerTest {
         assertThat(response.header("X-Filtered")).isEqualTo("yes");
         Transaction t = awaitTransaction();
         assertThat(t.name().toString()).isEqualTo("ForwardServlet#doGet");
-        Thread.sleep(200);
+        stopServer();
         assertThat(reporter.transactions()).hasSize(1);
     }
 
@@ -190,12 +201,35 @@ public abstract class AbstractServletContainerTest {
     }
 
     @Test
+    void asyncTimeoutEndsWithTheStatusTheClientGot() throws Exception {
+        Response response = get("/async-timeout");
+
+        assertThat(response.status).isEqualTo(500);
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("AsyncTimeoutServlet#doGet");
+        assertThat(t.result()).isEqualTo("HTTP 5xx");
+        assertThat(t.outcome()).isEqualTo(Outcome.FAILURE);
+        assertThat(t.context().response().statusCode()).isEqualTo(500);
+    }
+
+    @Test
+    void exceptionInAFilterFailsTheTransactionItStarted() throws Exception {
+        Response response = get("/hello", "X-Fail-In-Filter", "yes");
+
+        assertThat(response.status).isEqualTo(500);
+        Transaction t = awaitTransaction();
+        assertThat(t.name().toString()).isEqualTo("GET unknown route");
+        assertThat(t.outcome()).isEqualTo(Outcome.FAILURE);
+        assertThat(awaitError().exception()).isInstanceOf(IllegalArgumentException.class).hasMessage("failing in the filter");
+    }
+
+    @Test
     void ignoredUrlsAreNotTraced() throws Exception {
         assertThat(get("/static/app.css").status).isEqualTo(200);
         assertThat(get("/hello").status).isEqualTo(200);
 
         awaitTransaction();
-        Thread.sleep(200);
+        stopServer();
         assertThat(reporter.transactions()).hasSize(1);
         assertThat(reporter.transactions().get(0).name().toString()).isEqualTo("HelloServlet#doGet");
     }
@@ -231,7 +265,6 @@ public abstract class AbstractServletContainerTest {
         awaitTransaction();
         GlobalTracer.set(null, null);
         Response untraced = get("/hello", "X-Name", "same");
-        useConfig(new HashMap<String, Object>());
 
         assertThat(traced.status).isEqualTo(untraced.status);
         assertThat(traced.body).isEqualTo(untraced.body);

@@ -15,6 +15,7 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import java.util.Collection;
 import java.util.Enumeration;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * {@link ServletAdapter} over the {@code javax} servlet API. Defined next to the container's servlet API by
@@ -175,13 +176,22 @@ public final class JavaxServletAdapter implements ServletAdapter {
         ((HttpServletRequest) request).removeAttribute(name);
     }
 
-    /** Ends the transaction of an asynchronous request once, on complete, error or timeout. */
+    /**
+     * Ends the transaction of an asynchronous request when the response completes. A timeout or an error only records
+     * what happened: the container still dispatches to the error page (which sets the final status) and then
+     * completes, so ending earlier would report a status the client never saw.
+     */
     static final class EndListener implements AsyncListener {
+        private static final AtomicIntegerFieldUpdater<EndListener> ENDED =
+                AtomicIntegerFieldUpdater.newUpdater(EndListener.class, "ended");
+
         private final ServletAdapter adapter;
         private final Transaction transaction;
         private final Object request;
         private final Object response;
-        private boolean done;
+        private volatile Throwable error;
+        private volatile boolean timedOut;
+        private volatile int ended;
 
         EndListener(ServletAdapter adapter, Transaction transaction, Object request, Object response) {
             this.adapter = adapter;
@@ -192,17 +202,19 @@ public final class JavaxServletAdapter implements ServletAdapter {
 
         @Override
         public void onComplete(AsyncEvent event) {
-            end(null, false);
+            if (ENDED.compareAndSet(this, 0, 1)) {
+                ServletTracing.onAsyncEnd(adapter, transaction, request, response, error, timedOut);
+            }
         }
 
         @Override
         public void onTimeout(AsyncEvent event) {
-            end(null, true);
+            timedOut = true;
         }
 
         @Override
         public void onError(AsyncEvent event) {
-            end(event.getThrowable(), false);
+            error = event.getThrowable();
         }
 
         @Override
@@ -210,13 +222,6 @@ public final class JavaxServletAdapter implements ServletAdapter {
             AsyncContext context = event.getAsyncContext();
             if (context != null) {
                 context.addListener(this); // a re-started async request keeps our listener
-            }
-        }
-
-        private synchronized void end(Throwable error, boolean timedOut) {
-            if (!done) {
-                done = true;
-                ServletTracing.onAsyncEnd(adapter, transaction, request, response, error, timedOut);
             }
         }
     }
