@@ -329,6 +329,12 @@ public final class JdbcHelper {
         if (tracer == null) {
             return null;
         }
+        try {
+            CALLS.get().connectDepth++;
+        } catch (Throwable t) {
+            failures.increment();
+            return null;
+        }
         AbstractSpan active = tracer.active();
         if (active == null) {
             return null;
@@ -340,9 +346,17 @@ public final class JdbcHelper {
     public static void exitDriverConnect(Object state, String url, Properties properties, Connection connection, Throwable thrown) {
         DbEndpoint endpoint = null;
         try {
-            if (connection != null && GlobalTracer.get() != null) {
-                endpoint = DbEndpoint.ofUrl(url, userOf(properties));
-                connections.put(connection, endpoint);
+            if (GlobalTracer.get() != null) {
+                CallState call = CALLS.get();
+                if (connection != null) {
+                    // a wrapper driver's connection gets what the innermost (real) driver's URL said
+                    endpoint = call.connected != null ? call.connected : DbEndpoint.ofUrl(url, userOf(properties));
+                    connections.put(connection, endpoint);
+                    call.connected = endpoint;
+                }
+                if (call.connectDepth > 0 && --call.connectDepth == 0) {
+                    call.connected = null;
+                }
             }
         } catch (Throwable t) {
             failures.increment();
@@ -546,6 +560,10 @@ public final class JdbcHelper {
         Span span;
         Tracer tracer;
         boolean sqlKnown;
+        /** Driver.connect calls in progress on this thread, traced or not. */
+        int connectDepth;
+        /** What the innermost Driver.connect in progress on this thread learnt; for the wrapper drivers around it. */
+        DbEndpoint connected;
         /** Whether the outermost call is a statement (else a connection) call. */
         boolean statement;
         private SqlSignature signature;
