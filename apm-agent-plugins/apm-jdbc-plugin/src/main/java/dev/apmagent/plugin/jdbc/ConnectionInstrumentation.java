@@ -22,6 +22,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 /**
  * Part of {@code jdbc-statement}, on {@code java.sql.Connection}: remembers the SQL of every prepared and callable
  * statement ({@code prepareStatement/prepareCall(String, ...)}), and forgets a connection's endpoint when it is closed.
+ * While tracing, a prepare call counts as a JDBC call in progress, so statements the driver runs inside it (Connector/J
+ * reads a function's parameters in {@code prepareCall}) record no span.
  * Types are pre-filtered by name ({@code *Connection*}, and DB2's obfuscated {@code com.ibm.db2.jcc.*}).
  */
 final class ConnectionInstrumentation {
@@ -50,9 +52,15 @@ final class ConnectionInstrumentation {
 
     /** {@code prepareStatement(String, ...)}, {@code prepareCall(String, ...)}. */
     public static final class PrepareAdvice {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static Object onEnter() {
+            return JdbcHelper.enterPrepare();
+        }
+
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.Argument(0) String sql, @Advice.Return Object statement) {
-            JdbcHelper.onPrepared(sql, statement);
+        public static void onExit(@Advice.Enter Object state, @Advice.Argument(0) String sql,
+                                  @Advice.Return Object statement) {
+            JdbcHelper.exitPrepare(state, sql, statement);
         }
     }
 

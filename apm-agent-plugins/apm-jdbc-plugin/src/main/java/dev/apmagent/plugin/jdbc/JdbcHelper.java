@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   (a pool's proxy statement delegating to the driver's, a wrapper driver delegating to the real one, a pool's
  *   {@code getConnection} calling {@code Driver.connect}, a driver running statements of its own) is <i>nested</i>: a
  *   per-thread depth counter says so and it creates nothing. It only completes what the outer call could not know
- *   (the connection's address, the SQL) from its own, more physical, objects.</li>
+ *   (the connection's address, the SQL) from its own, more physical, objects. {@code prepareStatement/prepareCall}
+ *   count as JDBC calls in progress too (they record no span), so the metadata queries some drivers run to prepare a
+ *   call are not recorded.</li>
  *   <li><b>Never a db span under an active exit span.</b> Database spans are exit spans; when the active event is an
  *   exit span (of this plugin on another path, or of any other plugin), no span is created.</li>
  * </ol>
@@ -257,8 +259,58 @@ public final class JdbcHelper {
         return known ? sum : -1;
     }
 
+    /**
+     * Enter of {@code Connection.prepareStatement/prepareCall(String, ...)}: while tracing, a JDBC call in progress
+     * that records no span, so statements the driver runs to prepare (metadata queries) are nested and record none.
+     */
+    public static Object enterPrepare() {
+        Tracer tracer = GlobalTracer.get();
+        if (tracer == null) {
+            return null;
+        }
+        AbstractSpan active = tracer.active();
+        if (active == null) {
+            return null;
+        }
+        try {
+            CallState call = CALLS.get();
+            if (call.depth > 0) {
+                call.depth++;
+                return NESTED;
+            }
+            if (active instanceof Span && ((Span) active).isExit()) {
+                return null;
+            }
+            call.depth = 1;
+            call.span = null;
+            call.tracer = tracer;
+            return UNRECORDED;
+        } catch (Throwable t) {
+            failures.increment();
+            return null;
+        }
+    }
+
     /** Exit of {@code Connection.prepareStatement/prepareCall(String, ...)}: remembers the statement's SQL. */
-    public static void onPrepared(String sql, Object statement) {
+    public static void exitPrepare(Object state, String sql, Object statement) {
+        onPrepared(sql, statement);
+        if (state == null) {
+            return;
+        }
+        try {
+            CallState call = CALLS.get();
+            if (state == NESTED) {
+                call.depth--;
+            } else {
+                call.reset();
+            }
+        } catch (Throwable t) {
+            failures.increment();
+        }
+    }
+
+    /** Remembers the SQL of a prepared or callable statement, traced or not. */
+    static void onPrepared(String sql, Object statement) {
         if (statement == null || sql == null || GlobalTracer.get() == null) {
             return;
         }
