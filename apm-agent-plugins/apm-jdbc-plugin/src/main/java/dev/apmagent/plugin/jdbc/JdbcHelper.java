@@ -76,6 +76,8 @@ public final class JdbcHelper {
     static final Object NESTED = new Object();
     /** Returned by enter for an outermost call that records no span (not sampled, max spans): exit resets the depth. */
     static final Object UNRECORDED = new Object();
+    /** Returned by Driver.connect's enter when nothing is traced: exit only records the connection. */
+    static final Object CONNECT_COUNTED = new Object();
 
     static final WeakConcurrentIdentityMap<String> statementSql = new WeakConcurrentIdentityMap<String>(MAX_STATEMENTS, 14);
     static final WeakConcurrentIdentityMap<DbEndpoint> connections = new WeakConcurrentIdentityMap<DbEndpoint>(MAX_CONNECTIONS, 12);
@@ -92,6 +94,7 @@ public final class JdbcHelper {
 
     private static final LongAdder failures = new LongAdder();
     private static final LongAdder metadataLookups = new LongAdder();
+    private static final LongAdder staleCalls = new LongAdder();
 
     private JdbcHelper() {
     }
@@ -129,6 +132,11 @@ public final class JdbcHelper {
         Span span = null;
         try {
             CallState call = CALLS.get();
+            if (call.depth > 0 && !call.isOwnerContext(active)) {
+                // the outer call's exit never ran (an Error inside the helper): start afresh
+                staleCalls.increment();
+                call.reset();
+            }
             if (call.depth > 0) {
                 call.depth++;
                 Span owner = call.span;
@@ -159,6 +167,7 @@ public final class JdbcHelper {
                 tracer.activate(span);
             }
             call.depth = 1;
+            call.parent = active;
             call.span = span;
             call.tracer = tracer;
             call.statement = true;
@@ -198,7 +207,9 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (state == NESTED) {
-                call.depth--;
+                if (call.depth > 0) {
+                    call.depth--;
+                }
                 return;
             }
             Tracer tracer = call.tracer;
@@ -274,6 +285,11 @@ public final class JdbcHelper {
         }
         try {
             CallState call = CALLS.get();
+            if (call.depth > 0 && !call.isOwnerContext(active)) {
+                // the outer call's exit never ran (an Error inside the helper): start afresh
+                staleCalls.increment();
+                call.reset();
+            }
             if (call.depth > 0) {
                 call.depth++;
                 return NESTED;
@@ -282,6 +298,7 @@ public final class JdbcHelper {
                 return null;
             }
             call.depth = 1;
+            call.parent = active;
             call.span = null;
             call.tracer = tracer;
             return UNRECORDED;
@@ -300,7 +317,9 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (state == NESTED) {
-                call.depth--;
+                if (call.depth > 0) {
+                    call.depth--;
+                }
             } else {
                 call.reset();
             }
@@ -388,36 +407,36 @@ public final class JdbcHelper {
             return null;
         }
         AbstractSpan active = tracer.active();
-        if (active == null) {
-            return null;
-        }
-        return enterConnect(tracer, active, driver, url, CONNECT_NAMES);
+        Object state = active == null ? null : enterConnect(tracer, active, driver, url, CONNECT_NAMES);
+        return state != null ? state : CONNECT_COUNTED;
     }
 
     /** Exit of {@code Driver.connect}: remembers the physical connection's endpoint, always; ends the span if any. */
     public static void exitDriverConnect(Object state, String url, Properties properties, Connection connection, Throwable thrown) {
-        DbEndpoint endpoint = null;
-        try {
-            if (GlobalTracer.get() != null) {
-                CallState call = CALLS.get();
-                if (connection != null) {
-                    // a wrapper driver's connection gets what the innermost (real) driver's URL said
-                    endpoint = call.connected != null ? call.connected : DbEndpoint.ofUrl(url, userOf(properties));
-                    connections.put(connection, endpoint);
-                    call.connected = endpoint;
-                }
-                if (call.connectDepth > 0 && --call.connectDepth == 0) {
-                    call.connected = null;
-                }
-            }
-        } catch (Throwable t) {
-            failures.increment();
-        }
         if (state == null) {
             return;
         }
+        DbEndpoint endpoint = null;
+        CallState call = null;
         try {
-            CallState call = CALLS.get();
+            call = CALLS.get();
+            if (connection != null) {
+                // a wrapper driver's connection gets what the innermost (real) driver's URL said
+                endpoint = call.connected != null ? call.connected : DbEndpoint.ofUrl(url, userOf(properties));
+                connections.put(connection, endpoint);
+                call.connected = endpoint;
+            }
+        } catch (Throwable t) {
+            failures.increment();
+        } finally {
+            if (call != null && call.connectDepth > 0 && --call.connectDepth == 0) {
+                call.connected = null;
+            }
+        }
+        if (state == CONNECT_COUNTED || call == null) {
+            return;
+        }
+        try {
             Span owner = call.span;
             if (owner != null && owner.subtype() == null && (endpoint != null || state != NESTED)) {
                 // the innermost driver knows the physical connection best; the outer one falls back to its own URL
@@ -451,6 +470,11 @@ public final class JdbcHelper {
         Span span = null;
         try {
             CallState call = CALLS.get();
+            if (call.depth > 0 && !call.isOwnerContext(active)) {
+                // the outer call's exit never ran (an Error inside the helper): start afresh
+                staleCalls.increment();
+                call.reset();
+            }
             if (call.depth > 0) {
                 call.depth++;
                 return NESTED;
@@ -470,6 +494,7 @@ public final class JdbcHelper {
                 tracer.activate(span);
             }
             call.depth = 1;
+            call.parent = active;
             call.span = span;
             call.tracer = tracer;
             return span != null ? span : UNRECORDED;
@@ -489,7 +514,9 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (state == NESTED) {
-                call.depth--;
+                if (call.depth > 0) {
+                    call.depth--;
+                }
                 return;
             }
             Tracer tracer = call.tracer;
@@ -601,6 +628,11 @@ public final class JdbcHelper {
         return metadataLookups.sum();
     }
 
+    /** Per-thread call states found stale (an outer call whose exit never ran) and reset. */
+    public static long staleCalls() {
+        return staleCalls.sum();
+    }
+
     /** Statements not remembered because {@value #MAX_STATEMENTS} were open at once. */
     public static long statementsNotRemembered() {
         return statementSql.rejected();
@@ -610,6 +642,8 @@ public final class JdbcHelper {
     static final class CallState {
         int depth;
         Span span;
+        /** The event active when the outermost call started (compared by identity only). */
+        AbstractSpan parent;
         Tracer tracer;
         boolean sqlKnown;
         /** Driver.connect calls in progress on this thread, traced or not. */
@@ -629,9 +663,18 @@ public final class JdbcHelper {
             return s;
         }
 
+        /**
+         * Whether {@code active} is what nested calls of the outermost call see active: its span, or the event that
+         * was active when it started (it recorded no span, or its activation overflowed the stack).
+         */
+        boolean isOwnerContext(AbstractSpan active) {
+            return active == span || active == parent;
+        }
+
         void reset() {
             depth = 0;
             span = null;
+            parent = null;
             tracer = null;
             sqlKnown = false;
             statement = false;
