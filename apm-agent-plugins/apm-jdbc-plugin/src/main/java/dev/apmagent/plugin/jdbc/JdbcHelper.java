@@ -82,6 +82,8 @@ public final class JdbcHelper {
     static final WeakConcurrentIdentityMap<String> statementSql = new WeakConcurrentIdentityMap<String>(MAX_STATEMENTS, 14);
     static final WeakConcurrentIdentityMap<DbEndpoint> connections = new WeakConcurrentIdentityMap<DbEndpoint>(MAX_CONNECTIONS, 12);
 
+    static final SqlNameCache sqlNames = new SqlNameCache();
+
     private static final ThreadLocal<CallState> CALLS = new ThreadLocal<CallState>() {
         @Override
         protected CallState initialValue() {
@@ -375,10 +377,16 @@ public final class JdbcHelper {
             span.setName(UNKNOWN_QUERY);
             return false;
         }
-        StringBuilder name = span.nameBuilder();
-        call.signature().appendTo(sql, name);
-        if (name.length() == 0) {
-            name.append(EMPTY_QUERY);
+        String cached = sqlNames.get(sql);
+        if (cached != null) {
+            span.setName(cached);
+        } else {
+            StringBuilder name = span.nameBuilder();
+            call.signature().appendTo(sql, name);
+            if (name.length() == 0) {
+                name.append(EMPTY_QUERY);
+            }
+            sqlNames.offer(sql, name);
         }
         span.context().db().setStatement(sql);
         return true;
