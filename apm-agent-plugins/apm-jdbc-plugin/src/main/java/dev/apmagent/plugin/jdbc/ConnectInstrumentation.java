@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Properties;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameContains;
@@ -38,7 +39,7 @@ final class ConnectInstrumentation {
     }
 
     static List<Instrumentation> all() {
-        ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract()));
+        ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract())).and(not(isBridge()));
         return Arrays.<Instrumentation>asList(
                 new JdbcInstrumentation(NAME, nameContains("Driver").or(named("org.sqlite.JDBC"))
                         .or(nameStartsWith("com.ibm.db2.jcc.")), "java.sql.Driver",

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameContains;
@@ -38,7 +39,7 @@ final class ConnectionInstrumentation {
     }
 
     static List<Instrumentation> all() {
-        ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract()));
+        ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract())).and(not(isBridge()));
         return Arrays.<Instrumentation>asList(
                 connection(concrete.and(namedOneOf("prepareStatement", "prepareCall")).and(takesArgument(0, String.class)),
                         "PrepareAdvice"),

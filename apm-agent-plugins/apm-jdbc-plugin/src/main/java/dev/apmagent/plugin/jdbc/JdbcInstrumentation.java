@@ -1,5 +1,6 @@
 package dev.apmagent.plugin.jdbc;
 
+import dev.apmagent.instrument.ClassLoaderHasClass;
 import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -16,11 +17,19 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 /**
  * One JDBC instrumentation: every non-interface type implementing a {@code java.sql}/{@code javax.sql} interface,
  * whatever the driver or pool, after a name-only pre-filter; the methods and the advice (named by string) vary.
- * No class-loader marker is needed: the JDBC API is part of the platform and visible from every loader.
+ *
+ * <p>Class-loader marker: the JDBC API is visible from every loader, but the inlined advice calls {@link JdbcHelper},
+ * so only loaders that can see it are instrumented. A loader that cannot (one whose parent is the platform loader, an
+ * OSGi bundle without boot delegation of {@code dev.apmagent.*}) keeps its classes untouched instead of getting advice
+ * that would fail with {@code NoClassDefFoundError} on every call.
  */
 final class JdbcInstrumentation extends Instrumentation {
 
     static final String GROUP = "jdbc";
+
+    /** Shared by every JDBC instrumentation, so each loader is asked once. */
+    private static final ElementMatcher<ClassLoader> SEES_HELPER =
+            ClassLoaderHasClass.hasClassNamed("dev.apmagent.plugin.jdbc.JdbcHelper");
 
     private final String name;
     private final ElementMatcher<? super TypeDescription> preFilter;
@@ -45,6 +54,11 @@ final class JdbcInstrumentation extends Instrumentation {
     @Override
     public Collection<String> groupNames() {
         return Collections.singletonList(GROUP);
+    }
+
+    @Override
+    public ElementMatcher<ClassLoader> classLoaderMatcher() {
+        return SEES_HELPER;
     }
 
     @Override
