@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *   then works without the value. A full map first tries one sweep of cleared entries (at most one sweep per
  *   {@value #SWEEP_EVERY} rejections, so a map full of live keys never makes every insert pay for a sweep).</li>
  * </ul>
- * Removing an entry from the middle of a chain copies the entries before it (chains are short: the table has as many
- * buckets as a quarter of {@code maxSize} or more).
+ * Removing an entry from the middle of a chain copies the entries before it (chains are short: the JDBC maps have a
+ * bucket for every four entries at most).
  */
 final class WeakConcurrentIdentityMap<V> {
 
@@ -201,7 +201,9 @@ final class WeakConcurrentIdentityMap<V> {
 
     /**
      * The chain without {@code target} and without cleared entries: the tail after the last dropped entry is shared,
-     * the kept entries before it are copied (their keys are strongly held while copying, so none is lost).
+     * the kept entries before it are copied in front of it (in reverse order; order within a chain does not matter).
+     * Each kept key is held strongly while it is copied, so none is lost. Iterative: no chain length can overflow the
+     * stack.
      */
     private static <V> Entry<V> without(Entry<V> head, Entry<V> target) {
         Entry<V> lastDropped = null;
@@ -213,20 +215,14 @@ final class WeakConcurrentIdentityMap<V> {
         if (lastDropped == null) {
             return head;
         }
-        return copyUntil(head, lastDropped, target);
-    }
-
-    private static <V> Entry<V> copyUntil(Entry<V> e, Entry<V> lastDropped, Entry<V> target) {
-        // chains are short (a handful of entries), so recursion depth is bounded in practice by the chain length
-        if (e == lastDropped) {
-            return e.next;
+        Entry<V> rest = lastDropped.next;
+        for (Entry<V> e = head; e != lastDropped; e = e.next) {
+            Object key = e.get();
+            if (e != target && key != null) {
+                rest = new Entry<V>(key, e.hash, e.value, rest);
+            }
         }
-        Object key = e.get();
-        Entry<V> rest = copyUntil(e.next, lastDropped, target);
-        if (e == target || key == null) {
-            return rest;
-        }
-        return new Entry<V>(key, e.hash, e.value, rest);
+        return rest;
     }
 
     /** Live entries plus cleared ones not yet dropped. */
