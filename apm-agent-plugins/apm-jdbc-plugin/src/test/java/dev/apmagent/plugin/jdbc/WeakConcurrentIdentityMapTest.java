@@ -125,9 +125,11 @@ class WeakConcurrentIdentityMapTest {
         throw new AssertionError("keys were not collected");
     }
 
-    @Test
-    void concurrentWritersAndReadersKeepEveryMapping() throws Exception {
-        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100_000, 6);
+    /** 2 buckets: every operation contends on the same chains; 64 buckets: mostly not. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 6})
+    void concurrentWritersAndReadersKeepEveryMapping(int bucketBits) throws Exception {
+        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100_000, bucketBits);
         int threads = 4;
         int perThread = 20_000;
         ExecutorService executor = Executors.newFixedThreadPool(threads);
