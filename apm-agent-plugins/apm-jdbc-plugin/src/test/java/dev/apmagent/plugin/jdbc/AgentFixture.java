@@ -1,16 +1,14 @@
 package dev.apmagent.plugin.jdbc;
 
-import dev.apmagent.config.Config;
 import dev.apmagent.instrument.InstrumentationInstaller;
 import dev.apmagent.instrument.InstrumentationSelection;
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
-import dev.apmagent.pool.BookkeepingObjectPoolFactory;
-import dev.apmagent.pool.ObjectPools;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Span;
+import dev.apmagent.trace.TestTracer;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
 import net.bytebuddy.agent.ByteBuddyAgent;
@@ -25,14 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The real JDBC instrumentation installed in this JVM (as a runtime attach would) and a tracer over bookkeeping pools
- * and a {@link ListReporter}, set as the {@link GlobalTracer}.
+ * The real JDBC instrumentation installed in this JVM (as a runtime attach would) and a {@link TestTracer} (bookkeeping
+ * pools, a {@link ListReporter}) set as the {@link GlobalTracer}.
  */
 final class AgentFixture {
 
     private InstrumentationInstaller.Installed installed;
+    private TestTracer testTracer;
     ListReporter reporter;
-    BookkeepingObjectPoolFactory pools;
     Tracer tracer;
 
     /** Installs the plugin's instrumentations minus those {@code disableInstrumentations} names. */
@@ -57,9 +55,9 @@ final class AgentFixture {
     }
 
     void startTracer(Map<String, Object> options) {
-        reporter = new ListReporter();
-        pools = BookkeepingObjectPoolFactory.of(ObjectPools.THREAD_LOCAL);
-        tracer = new Tracer(Config.ofParsed(options), reporter, pools);
+        testTracer = TestTracer.create(options);
+        reporter = testTracer.reporter();
+        tracer = testTracer.tracer();
         GlobalTracer.set(tracer);
     }
 
@@ -69,9 +67,7 @@ final class AgentFixture {
         if (tracer == null) {
             return;
         }
-        assertEquals(0, tracer.activeDepth(), "active stack of the test thread is not empty");
-        reporter.clear();
-        pools.assertAllReturned();
+        testTracer.verifyAndReset();
         assertEquals(0, tracer.poolConflicts(), "pool conflicts");
         assertEquals(0, tracer.deactivationMismatches(), "deactivation mismatches");
         tracer = null;
