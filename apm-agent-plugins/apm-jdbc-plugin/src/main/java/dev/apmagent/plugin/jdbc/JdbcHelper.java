@@ -135,7 +135,8 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (call.depth > 0 && !call.isOwnerContext(active)) {
-                // the outer call's exit never ran (an Error inside the helper): start afresh
+                // not inside the outer call any more (its exit never ran), or application code inside it activated
+                // a span of its own: this call starts afresh
                 staleCalls.increment();
                 call.reset();
             }
@@ -214,8 +215,9 @@ public final class JdbcHelper {
                 }
                 return;
             }
-            Tracer tracer = call.tracer;
-            Span span = call.span;
+            // the span comes from this call's own enter, even if the per-thread state was reset meanwhile
+            Span span = state instanceof Span ? (Span) state : null;
+            Tracer tracer = tracerOf(call, span);
             try {
                 if (span != null && span.subtype() == null) {
                     // still at depth 1: whatever the driver runs for getMetaData() creates no span
@@ -288,7 +290,8 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (call.depth > 0 && !call.isOwnerContext(active)) {
-                // the outer call's exit never ran (an Error inside the helper): start afresh
+                // not inside the outer call any more (its exit never ran), or application code inside it activated
+                // a span of its own: this call starts afresh
                 staleCalls.increment();
                 call.reset();
             }
@@ -479,7 +482,8 @@ public final class JdbcHelper {
         try {
             CallState call = CALLS.get();
             if (call.depth > 0 && !call.isOwnerContext(active)) {
-                // the outer call's exit never ran (an Error inside the helper): start afresh
+                // not inside the outer call any more (its exit never ran), or application code inside it activated
+                // a span of its own: this call starts afresh
                 staleCalls.increment();
                 call.reset();
             }
@@ -527,8 +531,8 @@ public final class JdbcHelper {
                 }
                 return;
             }
-            Tracer tracer = call.tracer;
-            Span span = call.span;
+            Span span = state instanceof Span ? (Span) state : null;
+            Tracer tracer = tracerOf(call, span);
             try {
                 if (span != null && span.subtype() == null) {
                     (connection != null ? resolve(connection) : DbEndpoint.UNKNOWN).applyTo(span);
@@ -609,8 +613,17 @@ public final class JdbcHelper {
 
     // ------------------------------------------------------------------------------------------------ common
 
+    /** The tracer that started {@code span}: the one recorded at enter, unless the thread's state was reset since. */
+    private static Tracer tracerOf(CallState call, Span span) {
+        Tracer tracer = call.span == span ? call.tracer : null;
+        return tracer != null ? tracer : GlobalTracer.get();
+    }
+
     private static void finish(Tracer tracer, Span span, Throwable thrown, long rowsAffected) {
         try {
+            if (tracer == null) {
+                return;
+            }
             tracer.deactivate(span);
             if (rowsAffected >= 0) {
                 span.context().db().setRowsAffected(rowsAffected);
@@ -636,7 +649,11 @@ public final class JdbcHelper {
         return metadataLookups.sum();
     }
 
-    /** Per-thread call states found stale (an outer call whose exit never ran) and reset. */
+    /**
+     * Per-thread call states reset because the active event was not the outer call's: its exit never ran (an Error
+     * inside the helper), or application code running inside a statement (a database's Java function) activated a
+     * span of its own and ran JDBC calls, which then record their own spans.
+     */
     public static long staleCalls() {
         return staleCalls.sum();
     }
