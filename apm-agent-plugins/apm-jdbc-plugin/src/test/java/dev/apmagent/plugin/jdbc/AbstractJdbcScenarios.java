@@ -463,6 +463,31 @@ abstract class AbstractJdbcScenarios {
     }
 
     @Test
+    void failedConnectIsAFailedSpanWithTheDriversException() throws Exception {
+        SQLException thrown = agent.inTransaction(() ->
+                assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), "apm_no_such_user", "wrong")));
+        Span span = agent.onlySpan();
+        assertEquals("connect", span.action());
+        assertEquals(Outcome.FAILURE, span.outcome());
+        assertEquals(vendor(), span.subtype());
+        ErrorEvent error = agent.reporter.onlyError();
+        assertSame(thrown, error.exception());
+        assertEquals(span.traceContext().id(), error.parentId());
+    }
+
+    @Test
+    void unsampledTransactionsRecordNoSpans() throws Exception {
+        agent.stopTracer();
+        agent.startTracer(Map.of("transaction_sample_rate", 0.0));
+        List<String> rows = agent.inTransaction(this::workload);
+        assertEquals(baseline, rows);
+        assertEquals(List.of(), agent.spans());
+        Transaction t = agent.reporter.onlyTransaction();
+        assertEquals(0, t.spanCountStarted());
+        assertEquals(0, t.spanCountDropped(), "unsampled spans are not dropped spans");
+    }
+
+    @Test
     void poolGetConnectionIsOneSpanEvenWhenItOpensThePhysicalConnection() throws Exception {
         HikariDataSource pool = pool();
         long lookups = JdbcHelper.metadataLookups();
