@@ -1,0 +1,88 @@
+package dev.apmagent.plugin.jdbc;
+
+import dev.apmagent.instrument.ClassLoaderHasClass;
+import dev.apmagent.plugin.Instrumentation;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.util.Collection;
+import java.util.Collections;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+/**
+ * One JDBC instrumentation: every non-interface type implementing a {@code java.sql}/{@code javax.sql} interface,
+ * whatever the driver or pool, after a name-only pre-filter; the methods and the advice (named by string) vary.
+ *
+ * <p>Class-loader marker: the JDBC API is visible from every loader, but the inlined advice calls {@link JdbcHelper},
+ * so only loaders that can see it are instrumented. A loader that cannot (one whose parent is the platform loader, an
+ * OSGi bundle without boot delegation of {@code dev.apmagent.*}) keeps its classes untouched instead of getting advice
+ * that would fail with {@code NoClassDefFoundError} on every call.
+ */
+final class JdbcInstrumentation extends Instrumentation {
+
+    static final String GROUP = "jdbc";
+
+    /** Shared by every JDBC instrumentation, so each loader is asked once. */
+    private static final ElementMatcher<ClassLoader> SEES_HELPER =
+            ClassLoaderHasClass.hasClassNamed("dev.apmagent.plugin.jdbc.JdbcHelper");
+
+    private final String name;
+    private final ElementMatcher<? super TypeDescription> preFilter;
+    private final ElementMatcher<? super TypeDescription> typeMatcher;
+    private final ElementMatcher<? super MethodDescription> methodMatcher;
+    private final String adviceClassName;
+
+    JdbcInstrumentation(String name, ElementMatcher<? super TypeDescription> preFilter, String apiInterface,
+                        ElementMatcher<? super MethodDescription> methodMatcher, String adviceClassName) {
+        this.name = name;
+        this.preFilter = preFilter;
+        this.typeMatcher = not(isInterface()).and(hasSuperType(named(apiInterface)));
+        this.methodMatcher = methodMatcher;
+        this.adviceClassName = adviceClassName;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Collection<String> groupNames() {
+        return Collections.singletonList(GROUP);
+    }
+
+    @Override
+    public ElementMatcher<ClassLoader> classLoaderMatcher() {
+        return SEES_HELPER;
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
+        return preFilter;
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> typeMatcher() {
+        return typeMatcher;
+    }
+
+    @Override
+    public ElementMatcher<? super MethodDescription> methodMatcher() {
+        return methodMatcher;
+    }
+
+    @Override
+    public String adviceClassName() {
+        return adviceClassName;
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + adviceClassName.substring(adviceClassName.lastIndexOf('$') + 1);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.apmagent.plugin.jdbc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.apmagent.trace.Span;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Collections;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A pool over a {@code DataSource} that opens connections without {@code Driver.connect} (H2's
+ * {@code JdbcDataSource}): the physical connection's URL is read with {@code getMetaData().getURL()} once, through the
+ * pool's proxy, and cached for that physical connection; never once per statement or per checkout.
+ */
+class MetadataFallbackTest {
+
+    private final AgentFixture agent = new AgentFixture();
+    private HikariDataSource pool;
+
+    @BeforeEach
+    void setUp() {
+        agent.install();
+        agent.startTracer(Collections.<String, Object>emptyMap());
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:fallback;DB_CLOSE_DELAY=-1");
+        h2.setUser("sa");
+        pool = new HikariDataSource();
+        pool.setDataSource(h2);
+        pool.setMaximumPoolSize(1);
+        pool.setMinimumIdle(1);
+    }
+
+    @AfterEach
+    void tearDown() {
+        pool.close();
+        agent.uninstall();
+        agent.stopTracer();
+    }
+
+    @Test
+    void oneMetadataLookupPerPhysicalConnection() throws Exception {
+        long before = JdbcHelper.metadataLookups();
+        agent.inTransaction(() -> {
+            for (int i = 0; i < 10; i++) {
+                try (Connection c = pool.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + i)) {
+                    assertTrue(rs.next());
+                }
+            }
+            return null;
+        });
+        assertEquals(before + 1, JdbcHelper.metadataLookups(), "one physical connection, one lookup");
+        List<Span> spans = agent.spans();
+        assertEquals(20, spans.size(), AgentFixture.describe(spans));
+        for (Span span : spans) {
+            assertEquals("h2", span.subtype(), span.name().toString());
+            assertEquals("fallback", span.context().db().instance().toString());
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.apmagent.plugin.jdbc;
+
+import org.junit.jupiter.api.Test;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WeakConcurrentIdentityMapTest {
+
+    @Test
+    void keysAreComparedByIdentity() {
+        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 2);
+        String a = new String("key");
+        String b = new String("key");
+        assertTrue(map.put(a, "A"));
+        assertNull(map.get(b), "an equal but different object is another key");
+        assertTrue(map.put(b, "B"));
+        assertEquals("A", map.get(a));
+        assertEquals("B", map.get(b));
+        assertEquals(2, map.size());
+    }
+
+    @Test
+    void putReplacesPutIfAbsentDoesNotRemoveForgets() {
+        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 1);
+        Object key = new Object();
+        assertTrue(map.putIfAbsent(key, "first"));
+        assertFalse(map.putIfAbsent(key, "second"));
+        assertEquals("first", map.get(key));
+        assertTrue(map.put(key, "third"));
+        assertEquals("third", map.get(key));
+        assertEquals(1, map.size());
+        assertEquals("third", map.remove(key));
+        assertNull(map.get(key));
+        assertNull(map.remove(key));
+        assertEquals(0, map.size());
+        assertNull(map.get(null));
+        assertFalse(map.put(null, "x"));
+        assertFalse(map.put(key, null));
+    }
+
+    @Test
+    void removesFromAnyPositionOfAChain() {
+        // one bucket: every key shares the chain
+        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100, 1);
+        List<Object> keys = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Object k = new Object();
+            keys.add(k);
+            assertTrue(map.put(k, i));
+        }
+        for (int i = 0; i < 20; i += 3) {
+            assertEquals(i, map.remove(keys.get(i)));
+        }
+        for (int i = 0; i < 20; i++) {
+            assertEquals(i % 3 == 0 ? null : (Integer) i, map.get(keys.get(i)));
+        }
+        assertEquals(20 - 7, map.size());
+    }
+
+    @Test
+    void boundedNewKeysAreRejectedAndCounted() {
+        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(8, 2);
+        List<Object> keys = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Object k = new Object();
+            keys.add(k);
+            assertTrue(map.put(k, "v"));
+        }
+        Object extra = new Object();
+        assertFalse(map.put(extra, "v"));
+        assertEquals(1, map.rejected());
+        assertTrue(map.put(keys.get(0), "replaced"), "an existing key may still be replaced");
+        map.remove(keys.get(1));
+        assertTrue(map.put(extra, "v"));
+        assertEquals(8, map.size());
+    }
+
+    @Test
+    void entriesOfCollectedKeysAreDroppedWhenTheMapIsFull() throws Exception {
+        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(64, 3);
+        List<WeakReference<Object>> refs = new ArrayList<>();
+        fill(map, refs);
+        assertEquals(64, map.size());
+        awaitCollected(refs);
+        Object survivor = new Object();
+        assertTrue(map.put(survivor, "new"), "the full map swept the entries of collected keys");
+        assertEquals(1, map.sweeps());
+        assertEquals(1, map.size());
+        assertSame("new", map.get(survivor));
+    }
+
+    private static void fill(WeakConcurrentIdentityMap<String> map, List<WeakReference<Object>> refs) {
+        for (int i = 0; i < 64; i++) {
+            Object k = new Object();
+            refs.add(new WeakReference<>(k));
+            assertTrue(map.put(k, "v"));
+        }
+    }
+
+    private static void awaitCollected(List<WeakReference<Object>> refs) throws InterruptedException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            System.gc();
+            boolean all = true;
+            for (WeakReference<Object> r : refs) {
+                all &= r.get() == null;
+            }
+            if (all) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("keys were not collected");
+    }
+
+    /** 2 buckets: every operation contends on the same chains; 64 buckets: mostly not. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 6})
+    void concurrentWritersAndReadersKeepEveryMapping(int bucketBits) throws Exception {
+        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100_000, bucketBits);
+        int threads = 4;
+        int perThread = 20_000;
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> results = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                results.add(executor.submit(() -> {
+                    start.await();
+                    int errors = 0;
+                    Object[] keys = new Object[64];
+                    for (int i = 0; i < perThread; i++) {
+                        int slot = i % keys.length;
+                        if (keys[slot] != null) {
+                            Integer v = map.remove(keys[slot]);
+                            if (v == null || v != i - keys.length) {
+                                errors++;
+                            }
+                        }
+                        keys[slot] = new Object();
+                        if (!map.put(keys[slot], i) || map.get(keys[slot]) != i) {
+                            errors++;
+                        }
+                    }
+                    for (Object k : keys) {
+                        if (map.remove(k) == null) {
+                            errors++;
+                        }
+                    }
+                    return errors;
+                }));
+            }
+            start.countDown();
+            for (Future<Integer> f : results) {
+                assertEquals(0, f.get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+        assertEquals(0, map.size());
+    }
+}
