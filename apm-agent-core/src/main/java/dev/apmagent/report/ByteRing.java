@@ -70,10 +70,10 @@ public final class ByteRing {
 
     /**
      * Moves whole entries, oldest first, into {@code dst} (payloads only, back to back) while they fit, adding the
-     * number taken per type to {@code takenByType}. Returns the number of bytes written; 0 when the ring is empty or the
+     * type of each entry taken to {@code taken}. Returns the number of bytes written; 0 when the ring is empty or the
      * oldest entry is larger than {@code dst} (callers size {@code dst} for the largest entry).
      */
-    public synchronized int take(byte[] dst, int[] takenByType) {
+    synchronized int take(byte[] dst, TypeSequence taken) {
         int written = 0;
         while (tail > head) {
             int len = readLength(head);
@@ -86,7 +86,7 @@ public final class ByteRing {
             head += HEADER_SIZE + len;
             entriesByType[type]--;
             entries--;
-            takenByType[type]++;
+            taken.add(type);
         }
         return written;
     }

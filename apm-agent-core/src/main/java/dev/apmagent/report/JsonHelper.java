@@ -105,6 +105,19 @@ public final class JsonHelper {
         pendingValueAfterName = true;
     }
 
+    /** Like {@link #field(byte[])} for a name given as its raw UTF-8 bytes (no quotes; must need no escaping). */
+    public void fieldQuoted(byte[] utf8Name) {
+        if (hasMember[depth]) {
+            jw.writeByte(JsonWriter.COMMA);
+        }
+        hasMember[depth] = true;
+        jw.writeByte(JsonWriter.QUOTE);
+        jw.writeAscii(utf8Name);
+        jw.writeByte(JsonWriter.QUOTE);
+        jw.writeByte(JsonWriter.SEMI);
+        pendingValueAfterName = true;
+    }
+
     private boolean pendingValueAfterName;
 
     /** Called before every value: inside an array, separates it from the previous element. */
