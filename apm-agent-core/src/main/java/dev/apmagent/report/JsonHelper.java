@@ -3,6 +3,7 @@ package dev.apmagent.report;
 import com.dslplatform.json.DslJson;
 import com.dslplatform.json.JsonWriter;
 import com.dslplatform.json.NumberConverter;
+import dev.apmagent.trace.Hex;
 
 import java.nio.charset.StandardCharsets;
 
@@ -118,6 +119,26 @@ public final class JsonHelper {
         pendingValueAfterName = true;
     }
 
+    /** A member whose name is only known at run time (header names): escaped and truncated like a keyword. */
+    public void fieldName(CharSequence name) {
+        if (hasMember[depth]) {
+            jw.writeByte(JsonWriter.COMMA);
+        }
+        hasMember[depth] = true;
+        int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
+        jw.writeRaw(scratch, 0, len);
+        jw.writeByte(JsonWriter.SEMI);
+        pendingValueAfterName = true;
+    }
+
+    /** Writes {@code "name":"value"} when value is not null. */
+    public void optionalString(byte[] encodedName, CharSequence value) {
+        if (value != null) {
+            field(encodedName);
+            string(value, KEYWORD_MAX);
+        }
+    }
+
     private boolean pendingValueAfterName;
 
     /** Called before every value: inside an array, separates it from the previous element. */
@@ -201,10 +222,7 @@ public final class JsonHelper {
     }
 
     private static void writeHex(long v, byte[] dst, int off) {
-        for (int i = 15; i >= 0; i--) {
-            dst[off + i] = HEX[(int) (v & 0xf)];
-            v >>>= 4;
-        }
+        Hex.writeLongHex(v, dst, off);
     }
 
     /** A keyword string (at most 1024 chars); null is written as JSON null. */
