@@ -37,8 +37,7 @@ final class ErrorSerializer {
 
     private static final String[] LIBRARY_PREFIXES = {
         "java.", "javax.", "jakarta.", "jdk.", "sun.", "com.sun.", "kotlin.", "scala.", "org.apache.", "org.springframework.",
-        "org.eclipse.jetty.", "io.netty.", "com.zaxxer.", "org.h2.", "org.postgresql.", "org.mariadb.", "com.mysql.",
-        "dev.apmagent."
+        "org.eclipse.jetty.", "io.netty.", "com.zaxxer.", "org.h2.", "org.postgresql.", "org.mariadb.", "com.mysql."
     };
 
     private final StringBuilder culprit = new StringBuilder(256);

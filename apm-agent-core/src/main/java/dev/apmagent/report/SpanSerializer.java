@@ -103,7 +103,7 @@ final class SpanSerializer {
         h.field(DB);
         h.startObject();
         h.optionalString(INSTANCE, db.instance());
-        if (db.statement() != null) {
+        if (db.statement() != null && db.statement().length() > 0) {
             h.field(STATEMENT);
             h.string(db.statement(), JsonHelper.LONG_TEXT_MAX);
         }

@@ -82,7 +82,7 @@ final class TransactionSerializer {
         h.bool(tc.isSampled());
         if (tc.hasSampleRate()) {
             h.field(SAMPLE_RATE);
-            h.number(tc.isSampled() ? tc.sampleRate() : 0.0);
+            h.number(tc.sampleRate());
         }
         h.field(SPAN_COUNT);
         h.startObject();
