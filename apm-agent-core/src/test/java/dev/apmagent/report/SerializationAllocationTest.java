@@ -1,0 +1,104 @@
+package dev.apmagent.report;
+
+import dev.apmagent.trace.ErrorEvent;
+import dev.apmagent.trace.Span;
+import dev.apmagent.trace.Transaction;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The serializing thread allocates nothing per transaction or span after warm-up (measured with the thread's
+ * allocated-bytes counter), and for errors no more than what {@link Throwable#getStackTrace()} itself allocates.
+ */
+class SerializationAllocationTest {
+
+    private static final int WARM_UP = 20_000;
+    private static final int MEASURED = 20_000;
+
+    private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final ModelCodec codec = new ModelCodec();
+    private final JsonHelper json = new JsonHelper();
+
+    @Test
+    void transactionsAndSpansAllocateNothing() {
+        assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation counting not supported by this JVM");
+        Transaction t = TestEvents.transaction("GET /orders/{id} \u00e4 \uD83D\uDE00");
+        Span s = TestEvents.span("SELECT \"x\" FROM orders \n");
+        Transaction unsampled = TestEvents.unsampledTransaction();
+        for (int i = 0; i < WARM_UP; i++) {
+            serialize(t);
+            serialize(s);
+            serialize(unsampled);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        long bytes = 0;
+        for (int i = 0; i < MEASURED; i++) {
+            bytes += serialize(t);
+            bytes += serialize(s);
+            bytes += serialize(unsampled);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        double perEvent = (double) allocated / (3 * MEASURED);
+        System.out.printf("serialization: %.3f B allocated per event (%d events, %d bytes of JSON)%n", perEvent, 3 * MEASURED, bytes);
+        // the counter itself allocates a little per call; anything per event would show as >= 16 B
+        assertTrue(perEvent < 1.0, "allocated " + perEvent + " B per transaction/span");
+    }
+
+    @Test
+    void errorsAllocateOnlyTheStackTraceCopies() {
+        assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation counting not supported by this JVM");
+        ErrorEvent e = TestEvents.error("boom");
+        Throwable ex = e.exception();
+        for (int i = 0; i < WARM_UP; i++) {
+            serialize(e);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            serialize(e);
+        }
+        long serializing = threads.getCurrentThreadAllocatedBytes() - before;
+        // what getStackTrace() alone allocates for the throwable and its two causes
+        before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            ex.getStackTrace();
+            ex.getCause().getStackTrace();
+            ex.getCause().getCause().getStackTrace();
+        }
+        long stackTraces = threads.getCurrentThreadAllocatedBytes() - before;
+        System.out.printf("error serialization: %.1f B per error; getStackTrace() copies: %.1f B%n",
+                (double) serializing / MEASURED, (double) stackTraces / MEASURED);
+        assertTrue(serializing <= stackTraces + 16L * MEASURED / 1000,
+                "errors allocate " + serializing / MEASURED + " B, stack trace copies " + stackTraces / MEASURED + " B");
+    }
+
+    @Test
+    void quickThroughputLoop() {
+        Transaction t = TestEvents.transaction("GET /orders/{id}");
+        Span s = TestEvents.span("SELECT * FROM orders WHERE id = ?");
+        for (int i = 0; i < WARM_UP * 5; i++) {
+            serialize(t);
+            serialize(s);
+        }
+        int n = 200_000;
+        long start = System.nanoTime();
+        long bytes = 0;
+        for (int i = 0; i < n; i++) {
+            bytes += serialize(t);
+            bytes += serialize(s);
+        }
+        long elapsed = System.nanoTime() - start;
+        System.out.printf("serialization: %.0f ns per event (transaction with full context / db span), %d bytes average%n",
+                (double) elapsed / (2 * n), bytes / (2 * n));
+        assertTrue(bytes > 0);
+    }
+
+    private int serialize(Object event) {
+        json.reset();
+        codec.serialize(event, json);
+        return json.size();
+    }
+}
