@@ -70,14 +70,15 @@ public final class ByteRing {
 
     /**
      * Moves whole entries, oldest first, into {@code dst} (payloads only, back to back) while they fit, adding the
-     * type of each entry taken to {@code taken}. Returns the number of bytes written; 0 when the ring is empty or the
-     * oldest entry is larger than {@code dst} (callers size {@code dst} for the largest entry).
+     * type of each entry taken to {@code taken}. Stops before {@code softLimit} bytes unless nothing was taken yet (so
+     * one large entry still goes out). Returns the number of bytes written; 0 when the ring is empty or the oldest
+     * entry is larger than {@code dst} (callers size {@code dst} for the largest entry).
      */
-    synchronized int take(byte[] dst, TypeSequence taken) {
+    synchronized int take(byte[] dst, int softLimit, TypeSequence taken) {
         int written = 0;
         while (tail > head) {
             int len = readLength(head);
-            if (written + len > dst.length) {
+            if (written + len > dst.length || (written > 0 && written + len > softLimit)) {
                 break;
             }
             int type = buf[index(head)];
@@ -89,6 +90,10 @@ public final class ByteRing {
             taken.add(type);
         }
         return written;
+    }
+
+    synchronized int take(byte[] dst, TypeSequence taken) {
+        return take(dst, dst.length, taken);
     }
 
     public synchronized boolean isEmpty() {

@@ -115,7 +115,8 @@ final class HttpSender extends Sender {
                     continue;
                 }
             }
-            int n = ring.take(batch, inflight);
+            // bounded batches keep a request close to api_request_size (checked between batches)
+            int n = ring.take(batch, CHUNK_DATA, inflight);
             if (n > 0 && !writeBody(batch, 0, n)) {
                 continue;
             }
@@ -289,13 +290,13 @@ final class HttpSender extends Sender {
     private void onReply(IntakeConnection.Reply reply) {
         int status = reply.status;
         if (status >= 200 && status < 300) {
-            settleInflight(Long.MAX_VALUE, DropReason.SERVER_REJECTED);
             if (consecutiveFailures > 0) {
                 log.info("APM Server at {} accepts events again", currentEndpoint());
             }
             consecutiveFailures = 0;
             backoffUntilNanos = 0;
             stats.backoffMillis(0);
+            settleInflight(Long.MAX_VALUE, DropReason.SERVER_REJECTED);
             return;
         }
         stats.requestFailed();
