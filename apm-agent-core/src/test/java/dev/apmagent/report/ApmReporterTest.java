@@ -268,6 +268,23 @@ class ApmReporterTest {
     }
 
     @Test
+    void duringAnOutageTheReporterKeepsDrainingTheHandOff() throws Exception {
+        String down = FakeApmServer.downUrl();
+        Map<String, Object> options = new HashMap<String, Object>();
+        options.put(CoreOptions.MAX_QUEUE_SIZE.key(), 16);
+        start(options, Arrays.asList(down));
+        reportEvents(3);
+        waitUntil("backing off", () -> reporter.stats().backoffMillis() > 0);
+        for (int round = 0; round < 10; round++) {
+            reportEvents(12); // less than the hand-off holds per round
+            waitUntil("the hand-off drained into the byte buffer", () -> reporter.pipeline().handoff.size() == 0);
+        }
+        assertEquals(0, reporter.stats().dropped(DropReason.QUEUE_FULL), "the back-off never backed up the hand-off");
+        assertEquals(123, reporter.pipeline().ring.entries());
+        assertSettled();
+    }
+
+    @Test
     void tooManyRequestsBacksOff() throws Exception {
         server.behave(FakeApmServer.Behaviour.status(429, "{\"accepted\":0,\"errors\":[{\"message\":\"rate limit exceeded\"}]}"));
         start();

@@ -75,6 +75,39 @@ class SerializationAllocationTest {
                 "errors allocate " + serializing / MEASURED + " B, stack trace copies " + stackTraces / MEASURED + " B");
     }
 
+    /** The application-thread side: report() allocates nothing (counters, one CAS, a reference in a slot). */
+    @Test
+    void reportAllocatesNothingOnTheApplicationThread() throws Exception {
+        assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation counting not supported by this JVM");
+        java.util.Map<String, Object> options = new java.util.HashMap<String, Object>();
+        options.put(dev.apmagent.config.CoreOptions.SERVER_URLS.key(), java.util.Arrays.asList(FakeApmServer.downUrl()));
+        options.put(ReporterOptions.METRICS_INTERVAL.key(), 0L);
+        ApmReporter reporter = new ApmReporter(dev.apmagent.config.Config.ofParsed(options));
+        reporter.start();
+        try {
+            Transaction t = TestEvents.transaction("GET /x");
+            Span s = TestEvents.span("SELECT 1");
+            for (int i = 0; i < WARM_UP; i++) {
+                t.incrementReferences(); // the reporter releases one reference per report
+                reporter.report(t);
+                s.incrementReferences();
+                reporter.report(s);
+            }
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < MEASURED; i++) {
+                t.incrementReferences();
+                reporter.report(t);
+                s.incrementReferences();
+                reporter.report(s);
+            }
+            double perReport = (double) (threads.getCurrentThreadAllocatedBytes() - before) / (2 * MEASURED);
+            System.out.printf("report(): %.3f B allocated per call on the application thread%n", perReport);
+            assertTrue(perReport < 1.0, perReport + " B per report()");
+        } finally {
+            reporter.close(1000);
+        }
+    }
+
     @Test
     void quickThroughputLoop() {
         Transaction t = TestEvents.transaction("GET /orders/{id}");
