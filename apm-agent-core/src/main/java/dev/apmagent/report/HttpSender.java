@@ -26,6 +26,7 @@ import java.util.zip.Deflater;
 final class HttpSender extends Sender {
 
     static final String INTAKE_PATH = "/intake/v2/events";
+    static final String DEFAULT_URL = "http://127.0.0.1:8200";
     private static final Logger log = AgentLog.get(HttpSender.class);
     private static final int CHUNK_DATA = 16 * 1024;
     private static final int CHUNK_HEAD_ROOM = 10;
@@ -46,10 +47,15 @@ final class HttpSender extends Sender {
     HttpSender(ByteRing ring, ReporterStats stats, PipelineSettings settings, MetadataSource metadata, String agentVersion, String serviceName) {
         super(ring, stats, settings, metadata);
         for (String url : settings.serverUrls) {
-            endpoints.add(IntakeConnection.Endpoint.parse(url, INTAKE_PATH));
+            try {
+                endpoints.add(IntakeConnection.Endpoint.parse(url, INTAKE_PATH));
+            } catch (IllegalArgumentException e) {
+                log.error("ignoring server URL '{}': {}", url, e.getMessage());
+            }
         }
         if (endpoints.isEmpty()) {
-            throw new IllegalArgumentException("no APM Server URL configured (server_url / server_urls)");
+            log.error("no usable APM Server URL in server_url / server_urls; using {}", DEFAULT_URL);
+            endpoints.add(IntakeConnection.Endpoint.parse(DEFAULT_URL, INTAKE_PATH));
         }
         this.userAgent = "apm-agent-java/" + agentVersion + " (" + serviceName + ")";
         this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
