@@ -90,7 +90,19 @@ final class FakeApmServer implements AutoCloseable {
     }
 
     FakeApmServer(int port) throws IOException {
-        serverSocket = new ServerSocket();
+        this(port, null);
+    }
+
+    /** A server speaking TLS with the given context's key (for certificate verification tests). */
+    FakeApmServer(javax.net.ssl.SSLContext tls) throws IOException {
+        this(0, tls);
+    }
+
+    private final boolean tls;
+
+    private FakeApmServer(int port, javax.net.ssl.SSLContext tlsContext) throws IOException {
+        tls = tlsContext != null;
+        serverSocket = tlsContext != null ? tlsContext.getServerSocketFactory().createServerSocket() : new ServerSocket();
         serverSocket.setReuseAddress(true);
         serverSocket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         acceptor = new Thread(this::acceptLoop, "fake-apm-server");
@@ -106,7 +118,7 @@ final class FakeApmServer implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + serverSocket.getLocalPort();
+        return (tls ? "https://localhost:" : "http://127.0.0.1:") + serverSocket.getLocalPort();
     }
 
     int port() {
