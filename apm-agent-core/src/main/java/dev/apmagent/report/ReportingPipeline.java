@@ -98,6 +98,9 @@ final class ReportingPipeline {
 
     /** Application threads: hands an event over, or drops, counts and releases it. Never blocks. */
     boolean offer(Object event, int type) {
+        if (event == null) {
+            return false;
+        }
         stats.produced(type);
         if (!closed && handoff.offer(event)) {
             return true;

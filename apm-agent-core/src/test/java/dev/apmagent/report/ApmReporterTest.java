@@ -408,6 +408,15 @@ class ApmReporterTest {
     }
 
     @Test
+    void reportNeverThrowsIntoTheApplication() {
+        start();
+        assertFalse(reporter.report((Transaction) null));
+        assertFalse(reporter.report((Span) null));
+        assertFalse(reporter.report((ErrorEvent) null));
+        assertEquals(0, reporter.stats().produced());
+    }
+
+    @Test
     void anEventLargerThanMaxEventSizeIsDroppedAsTooBig() throws Exception {
         Map<String, Object> options = new HashMap<String, Object>();
         options.put(ReporterOptions.MAX_EVENT_SIZE.key(), 32L * 1024);
