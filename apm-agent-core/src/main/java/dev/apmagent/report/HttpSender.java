@@ -30,11 +30,15 @@ final class HttpSender extends Sender {
     private static final Logger log = AgentLog.get(HttpSender.class);
     private static final int CHUNK_DATA = 16 * 1024;
     private static final int CHUNK_HEAD_ROOM = 10;
+    static final long IDLE_FLUSH_INTERVAL_MILLIS = 1000;
 
     private final List<IntakeConnection.Endpoint> endpoints = new ArrayList<IntakeConnection.Endpoint>();
     private final String userAgent;
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+    /** Pending chunk: 10 bytes for the size line, the data, 2 bytes for the CRLF that closes it. */
     private final byte[] chunk = new byte[CHUNK_HEAD_ROOM + CHUNK_DATA + 2];
+    private int chunkLength;
+    private long lastIdleFlushNanos;
     private final RateLimitedLog errorLog;
     private int endpointIndex;
     private volatile IntakeConnection connection;
@@ -140,11 +144,15 @@ final class HttpSender extends Sender {
                 continue;
             }
             if (empty) {
-                if (!syncFlush()) {
-                    continue;
+                long idleFlushIn = TimeUnit.MILLISECONDS.toNanos(IDLE_FLUSH_INTERVAL_MILLIS) - (now - lastIdleFlushNanos);
+                if (idleFlushIn <= 0) {
+                    if (!idleFlush()) {
+                        continue;
+                    }
+                    idleFlushIn = TimeUnit.MILLISECONDS.toNanos(IDLE_FLUSH_INTERVAL_MILLIS);
                 }
                 long left = TimeUnit.MILLISECONDS.toNanos(settings.requestTimeMillis) - (System.nanoTime() - requestStartNanos);
-                awaitData(left);
+                awaitData(Math.min(left, idleFlushIn));
             }
         }
     }
@@ -166,7 +174,9 @@ final class HttpSender extends Sender {
             headers.add("Authorization: Bearer " + settings.secretToken);
         }
         deflater.reset();
+        chunkLength = 0;
         requestStartNanos = System.nanoTime();
+        lastIdleFlushNanos = requestStartNanos;
         try {
             ioDeadlineNanos = deadline(2);
             c.open(endpoint, headers.toArray(new String[0]));
@@ -189,24 +199,29 @@ final class HttpSender extends Sender {
         return d == 0 ? 1 : d;
     }
 
-    /** Compresses (or copies) and writes; on failure settles the request and returns false. */
+    /**
+     * Compresses (or copies) into the pending chunk, writing a chunk whenever it is full; on failure settles the request
+     * and returns false. Small events therefore do not become small TCP segments.
+     */
     private boolean writeBody(byte[] b, int off, int len) {
         IntakeConnection c = connection;
         try {
             if (compress) {
                 deflater.setInput(b, off, len);
                 while (!deflater.needsInput()) {
-                    int produced = deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA, Deflater.NO_FLUSH);
-                    writeChunk(c, produced);
+                    deflateInto(c, Deflater.NO_FLUSH);
                 }
             } else {
                 int pos = off;
                 int end = off + len;
                 while (pos < end) {
-                    int n = Math.min(CHUNK_DATA, end - pos);
-                    System.arraycopy(b, pos, chunk, CHUNK_HEAD_ROOM, n);
-                    writeChunk(c, n);
+                    int n = Math.min(CHUNK_DATA - chunkLength, end - pos);
+                    System.arraycopy(b, pos, chunk, CHUNK_HEAD_ROOM + chunkLength, n);
+                    chunkLength += n;
                     pos += n;
+                    if (chunkLength == CHUNK_DATA) {
+                        writePendingChunk(c);
+                    }
                 }
             }
             return true;
@@ -216,27 +231,41 @@ final class HttpSender extends Sender {
         }
     }
 
-    private void writeChunk(IntakeConnection c, int len) throws IOException {
-        if (len <= 0) {
+    /** One deflate call into the free part of the pending chunk; returns whether it filled the chunk. */
+    private boolean deflateInto(IntakeConnection c, int flushMode) throws IOException {
+        int produced = deflater.deflate(chunk, CHUNK_HEAD_ROOM + chunkLength, CHUNK_DATA - chunkLength, flushMode);
+        chunkLength += produced;
+        if (chunkLength == CHUNK_DATA) {
+            writePendingChunk(c);
+            return true;
+        }
+        return false;
+    }
+
+    private void writePendingChunk(IntakeConnection c) throws IOException {
+        if (chunkLength <= 0) {
             return;
         }
         ioDeadlineNanos = deadline(1);
-        c.writeChunk(chunk, CHUNK_HEAD_ROOM, len);
+        c.writeChunk(chunk, CHUNK_HEAD_ROOM, chunkLength);
         ioDeadlineNanos = 0;
+        chunkLength = 0;
     }
 
-    /** Pushes everything compressed so far to the server (idle moments), so a quiet request still delivers promptly. */
-    private boolean syncFlush() {
-        if (!compress) {
-            return true;
-        }
+    /**
+     * At idle moments (at most once per {@link #IDLE_FLUSH_INTERVAL_MILLIS}): pushes everything written so far to the
+     * server, so a quiet request still delivers promptly without turning each event into its own segment.
+     */
+    private boolean idleFlush() {
         IntakeConnection c = connection;
         try {
-            int produced;
-            do {
-                produced = deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA, Deflater.SYNC_FLUSH);
-                writeChunk(c, produced);
-            } while (produced == CHUNK_DATA);
+            if (compress) {
+                while (deflateInto(c, Deflater.SYNC_FLUSH)) {
+                    // a full chunk was written; the flush continues into the next one
+                }
+            }
+            writePendingChunk(c);
+            lastIdleFlushNanos = System.nanoTime();
             return true;
         } catch (IOException | RuntimeException e) {
             onWriteFailure(c, e);
@@ -251,9 +280,10 @@ final class HttpSender extends Sender {
             if (compress) {
                 deflater.finish();
                 while (!deflater.finished()) {
-                    writeChunk(c, deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA));
+                    deflateInto(c, Deflater.NO_FLUSH);
                 }
             }
+            writePendingChunk(c);
             ioDeadlineNanos = deadline(3);
             reply = c.finish();
             ioDeadlineNanos = 0;
