@@ -41,6 +41,7 @@ final class HttpSender extends Sender {
     private long lastIdleFlushNanos;
     private final RateLimitedLog errorLog;
     private int endpointIndex;
+    private javax.net.ssl.SSLSocketFactory sslFactory;
     private volatile IntakeConnection connection;
     private boolean compress;
     private long requestStartNanos;
@@ -134,7 +135,7 @@ final class HttpSender extends Sender {
             long rf = reporterFlushed;
             boolean empty = ring.isEmpty();
             boolean timeUp = now - requestStartNanos >= TimeUnit.MILLISECONDS.toNanos(settings.requestTimeMillis);
-            boolean sizeUp = connection.bytesWritten() >= settings.requestSizeBytes;
+            boolean sizeUp = connection.bytesWritten() + chunkLength >= settings.requestSizeBytes;
             boolean flushDue = empty && (rf != senderFlushed || draining);
             if (timeUp || sizeUp || flushDue) {
                 endRequest();
@@ -160,7 +161,10 @@ final class HttpSender extends Sender {
     private boolean openRequest() {
         IntakeConnection.Endpoint endpoint = currentEndpoint();
         compress = settings.compression.equals("true") || (settings.compression.equals("auto") && !endpoint.isLoopback());
-        IntakeConnection c = new IntakeConnection(settings.serverTimeoutMillis, settings.verifyServerCert);
+        if (endpoint.tls && sslFactory == null) {
+            sslFactory = IntakeConnection.socketFactory(settings.verifyServerCert); // TLS set up only when a URL needs it
+        }
+        IntakeConnection c = new IntakeConnection(settings.serverTimeoutMillis, sslFactory, settings.verifyServerCert);
         connection = c;
         List<String> headers = new ArrayList<String>(5);
         headers.add("Content-Type: application/x-ndjson");

@@ -51,10 +51,16 @@ final class IntakeConnection {
     private long bytesWritten;
     private final byte[] chunkHead = new byte[12];
 
-    IntakeConnection(int timeoutMillis, boolean verifyServerCert) {
+    /** {@code sslFactory} may be null when the endpoint is plain HTTP. */
+    IntakeConnection(int timeoutMillis, SSLSocketFactory sslFactory, boolean verifyHostname) {
         this.timeoutMillis = timeoutMillis;
-        this.verifyHostname = verifyServerCert;
-        this.sslFactory = verifyServerCert ? (SSLSocketFactory) SSLSocketFactory.getDefault() : trustAllFactory();
+        this.verifyHostname = verifyHostname;
+        this.sslFactory = sslFactory;
+    }
+
+    /** The JDK's default (verifying) factory, or one that accepts any certificate when verification is off. */
+    static SSLSocketFactory socketFactory(boolean verifyServerCert) {
+        return verifyServerCert ? (SSLSocketFactory) SSLSocketFactory.getDefault() : trustAllFactory();
     }
 
     /** A parsed server URL. */
