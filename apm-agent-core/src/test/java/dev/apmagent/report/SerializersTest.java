@@ -238,6 +238,14 @@ class SerializersTest {
         assertTrue(theirs.isEmpty(), "metadata fields the Elastic agent sends and we do not: " + theirs);
     }
 
+    private static TreeSet<String> withoutIndices(TreeSet<String> paths) {
+        TreeSet<String> out = new TreeSet<String>();
+        for (String p : paths) {
+            out.add(p.replaceAll("/\\d+", ""));
+        }
+        return out;
+    }
+
     private static TreeSet<String> paths(JsonNode node, String prefix) {
         TreeSet<String> out = new TreeSet<String>();
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
@@ -246,11 +254,52 @@ class SerializersTest {
             String p = prefix + "/" + e.getKey();
             if (e.getValue().isObject()) {
                 out.addAll(paths(e.getValue(), p));
+            } else if (e.getValue().isArray()) {
+                for (int i = 0; i < e.getValue().size(); i++) {
+                    JsonNode item = e.getValue().get(i);
+                    if (item.isObject()) {
+                        out.addAll(paths(item, p + "/" + i));
+                    }
+                }
+                out.add(p);
             } else if (!e.getValue().isNull()) {
                 out.add(p);
             }
         }
         return out;
+    }
+
+    /**
+     * Field by field against what the Elastic Java agent 1.52.0 sent for the same kinds of events: everything it sends
+     * we send too, except the listed fields our model does not carry (yet).
+     */
+    @Test
+    void eventsCarryTheFieldsTheElasticAgentSends() throws Exception {
+        Path captured = IntakeSchemaValidator.sharedDirOrSkip().resolve("spec/intake-v2/samples-captured/elastic-java-agent-1.52.0.ndjson");
+        Map<String, TreeSet<String>> theirs = new HashMap<String, TreeSet<String>>();
+        for (String line : Files.readAllLines(captured, StandardCharsets.UTF_8)) {
+            JsonNode root = MAPPER.readTree(line);
+            String type = root.fieldNames().next();
+            theirs.computeIfAbsent(type, k -> new TreeSet<String>()).addAll(paths(root.get(type), ""));
+        }
+        Map<String, List<String>> notInOurModel = new HashMap<String, List<String>>();
+        // span stack traces (span_stack_trace_min_duration) and the empty tags / dropped_spans_stats objects
+        notInOurModel.put("span", Arrays.asList("/stacktrace"));
+        notInOurModel.put("transaction", Arrays.asList("/dropped_spans_stats"));
+        notInOurModel.put("error", Arrays.asList("/exception/stacktrace/module"));
+        Map<String, String> ours = new HashMap<String, String>();
+        ours.put("transaction", serialize(TestEvents.transaction("t")));
+        ours.put("span", serialize(TestEvents.span("s")));
+        ours.put("error", serialize(TestEvents.error("e")));
+        for (Map.Entry<String, String> e : ours.entrySet()) {
+            TreeSet<String> missing = withoutIndices(theirs.get(e.getKey()));
+            missing.removeAll(withoutIndices(paths(MAPPER.readTree(e.getValue()).get(e.getKey()), "")));
+            missing.removeIf(p -> p.startsWith("/context/tags"));
+            for (String known : notInOurModel.getOrDefault(e.getKey(), new ArrayList<String>())) {
+                missing.removeIf(p -> p.startsWith(known));
+            }
+            assertTrue(missing.isEmpty(), e.getKey() + ": fields the Elastic agent sends and we do not: " + missing);
+        }
     }
 
     @Test
