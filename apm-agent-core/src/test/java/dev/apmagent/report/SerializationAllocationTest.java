@@ -108,6 +108,59 @@ class SerializationAllocationTest {
         }
     }
 
+    /** The reporter thread itself (poll, serialize, append to the byte ring, release) allocates nothing per event. */
+    @Test
+    void theReporterThreadAllocatesNothingPerEvent() throws Exception {
+        assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation counting not supported by this JVM");
+        try (FakeApmServer server = new FakeApmServer()) {
+            java.util.Map<String, Object> options = new java.util.HashMap<String, Object>();
+            options.put(dev.apmagent.config.CoreOptions.SERVER_URLS.key(), java.util.Arrays.asList(server.url()));
+            options.put(ReporterOptions.METRICS_INTERVAL.key(), 0L);
+            ApmReporter reporter = new ApmReporter(dev.apmagent.config.Config.ofParsed(options));
+            reporter.start();
+            try {
+                Transaction t = TestEvents.transaction("GET /x");
+                Span s = TestEvents.span("SELECT 1");
+                long reporterThread = -1;
+                for (Thread th : Thread.getAllStackTraces().keySet()) {
+                    if (th.getName().equals("apm-reporter") && th.isAlive()) {
+                        reporterThread = th.getId();
+                    }
+                }
+                assertTrue(reporterThread > 0);
+                int rounds = 40;
+                int perRound = 200; // below the hand-off capacity, so nothing is dropped
+                long before = 0;
+                long events = 0;
+                for (int round = 0; round < rounds; round++) {
+                    if (round == rounds / 2) {
+                        reporter.flush(10_000);
+                        before = threads.getThreadAllocatedBytes(reporterThread);
+                        events = 0;
+                    }
+                    for (int i = 0; i < perRound; i += 2) {
+                        t.incrementReferences(); // the reporter releases one reference per event
+                        reporter.report(t);
+                        s.incrementReferences();
+                        reporter.report(s);
+                        events += 2;
+                    }
+                    while (reporter.pipeline().handoff.size() > 0) {
+                        Thread.sleep(1);
+                    }
+                }
+                reporter.flush(10_000);
+                long allocated = threads.getThreadAllocatedBytes(reporterThread) - before;
+                double perEvent = (double) allocated / events;
+                System.out.printf("reporter thread: %.3f B allocated per event (%d events, %d bytes)%n", perEvent, events, allocated);
+                // the reporter thread's loop wakes and parks between rounds; nothing may scale with the event count
+                assertTrue(perEvent < 8.0, perEvent + " B per event on the reporter thread");
+            } finally {
+                reporter.close(2000);
+            }
+        }
+    }
+
     @Test
     void quickThroughputLoop() {
         Transaction t = TestEvents.transaction("GET /orders/{id}");
