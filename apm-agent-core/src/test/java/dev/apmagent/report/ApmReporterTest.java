@@ -407,6 +407,31 @@ class ApmReporterTest {
         assertSettled();
     }
 
+    /** No busy spin: idle, both threads sleep (a spinning thread would burn the whole second). */
+    @Test
+    void idleThreadsUseAlmostNoCpu() throws Exception {
+        start();
+        reportEvents(3);
+        assertTrue(reporter.flush(10_000));
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long[] ids = new long[2];
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("apm-reporter")) {
+                ids[0] = t.getId();
+            } else if (t.getName().equals("apm-sender")) {
+                ids[1] = t.getId();
+            }
+        }
+        Thread.sleep(300); // let the short parks run out
+        long before = mx.getThreadCpuTime(ids[0]) + mx.getThreadCpuTime(ids[1]);
+        Thread.sleep(1000);
+        long cpu = mx.getThreadCpuTime(ids[0]) + mx.getThreadCpuTime(ids[1]) - before;
+        System.out.printf("idle reporter + sender: %.2f ms CPU in 1 s%n", cpu / 1e6);
+        assertTrue(cpu < 200_000_000L, "idle CPU " + cpu / 1_000_000 + " ms per second");
+        assertTrue(reporter.pipeline().handoff.isConsumerSleeping(), "the reporter announced a long sleep");
+        assertSettled();
+    }
+
     @Test
     void reportNeverThrowsIntoTheApplication() {
         start();
