@@ -124,6 +124,42 @@ class HandoffRingTest {
                 consumed.cardinality(), refused.cardinality(), ring.contendedDrops());
     }
 
+    /** Prints how long events wait in the ring with a trickle of producers (a measurement; asserts only delivery). */
+    @Test
+    void pickUpLatencyUnderATrickle() throws Exception {
+        final HandoffRing<long[]> ring = new HandoffRing<long[]>(512);
+        final int n = 2000;
+        final long[] waited = new long[n];
+        final CountDownLatch done = new CountDownLatch(1);
+        Thread consumer = new Thread(() -> {
+            int got = 0;
+            while (got < n) {
+                long[] e = ring.poll();
+                if (e == null) {
+                    ring.awaitEvents(TimeUnit.MILLISECONDS.toNanos(100));
+                    continue;
+                }
+                ring.onWork();
+                waited[(int) e[1]] = System.nanoTime() - e[0];
+                got++;
+            }
+            done.countDown();
+        });
+        consumer.start();
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < n; i++) {
+            assertTrue(ring.offer(new long[] {System.nanoTime(), i}));
+            long pause = random.nextInt(3) == 0 ? 5_000_000L : 200_000L; // bursts and quiet moments
+            java.util.concurrent.locks.LockSupport.parkNanos(pause);
+        }
+        assertTrue(done.await(30, TimeUnit.SECONDS));
+        long[] sorted = waited.clone();
+        java.util.Arrays.sort(sorted);
+        double mean = java.util.Arrays.stream(sorted).average().orElse(0);
+        System.out.printf("hand-off pick-up latency: mean %.0f us, p50 %d us, p99 %d us%n", mean / 1000, sorted[n / 2] / 1000,
+                sorted[n * 99 / 100] / 1000);
+    }
+
     @Test
     void aSleepingConsumerIsWokenByTheNextOffer() throws Exception {
         final HandoffRing<Object> ring = new HandoffRing<Object>(16);
