@@ -6,7 +6,6 @@ import dev.apmagent.log.Logger;
 import dev.apmagent.metrics.MetricSource;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -329,7 +328,8 @@ final class ReportingPipeline {
         return closed;
     }
 
-    List<MetricSource> metricSources() {
-        return Collections.unmodifiableList(metricSources);
+    /** Whether the reporter or sender thread of this pipeline is still running (tests: no thread leak after close). */
+    boolean threadsAlive() {
+        return reporterThread.isAlive() || senderThread.isAlive();
     }
 }

@@ -1,6 +1,5 @@
 package dev.apmagent.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
@@ -142,17 +141,13 @@ class ApmReporterTest {
         }
         assertEquals(underflowsBefore, AbstractSpan.referenceUnderflows(), "no event released twice");
         assertEquals(0, slowReports, "report() calls over 50 ms");
-        assertFalse(threadAlive("apm-reporter") && threadAlive("apm-sender") && reporter.pipeline().isClosed() == false);
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (reporter.pipeline().threadsAlive() && System.nanoTime() < deadline) {
+            Thread.yield();
+        }
+        assertFalse(reporter.pipeline().threadsAlive(), "no thread left running after close");
     }
 
-    private boolean threadAlive(String name) {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals(name) && t.isAlive()) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private String log() {
         return new String(logBytes.toByteArray(), StandardCharsets.UTF_8);
@@ -486,13 +481,10 @@ class ApmReporterTest {
         waitUntil("a request is open", () -> server.requests.size() > 0 || server.connections > 0);
         reporter.close(300);
         ReportingPipeline p = reporter.pipeline();
-        waitUntil("threads stopped", () -> !threadAlive("apm-reporter") && !threadAlive("apm-sender"));
+        waitUntil("threads stopped", () -> !p.threadsAlive());
         assertFalse(reporter.report(TestEvents.transaction("after close")), "events after close are dropped");
         assertTrue(p.isClosed());
         ReporterStats s = reporter.stats();
         assertEquals(s.produced(), s.delivered() + s.dropped() + s.evicted() + s.buffered(), s.toString());
     }
-
-    @SuppressWarnings("unused")
-    private static final ObjectMapper UNUSED = new ObjectMapper();
 }

@@ -7,8 +7,6 @@ import dev.apmagent.config.CoreOptions;
 import dev.apmagent.metrics.JvmMetrics;
 import dev.apmagent.metrics.MetricName;
 import dev.apmagent.trace.ErrorEvent;
-import dev.apmagent.trace.Span;
-import dev.apmagent.trace.Transaction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -373,15 +371,5 @@ class SerializersTest {
         assertTrue(line.endsWith("\n"), "a line ends with a newline");
         assertEquals(1, line.chars().filter(c -> c == '\n').count(), "exactly one newline");
         return line.substring(0, line.length() - 1);
-    }
-
-    @SuppressWarnings("unused")
-    private static Span unusedSpan() {
-        return null;
-    }
-
-    @SuppressWarnings("unused")
-    private static Transaction unusedTransaction() {
-        return null;
     }
 }
