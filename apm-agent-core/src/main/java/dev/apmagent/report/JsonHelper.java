@@ -34,6 +34,10 @@ public final class JsonHelper {
     private final byte[] scratch = new byte[LONG_TEXT_MAX * 6 + 2];
     private final boolean[] hasMember = new boolean[MAX_DEPTH];
     private int depth = -1;
+    /** Set after a member name: the value that follows needs no separator. */
+    private boolean pendingValueAfterName;
+    /** Chars consumed by the last {@link #encodeBody} call. */
+    private int consumed;
 
     public JsonHelper() {
         this(16 * 1024);
@@ -52,14 +56,11 @@ public final class JsonHelper {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
-    public JsonWriter writer() {
-        return jw;
-    }
-
     /** Clears the output; the buffer keeps its capacity. */
     public void reset() {
         jw.reset();
         depth = -1;
+        pendingValueAfterName = false;
     }
 
     public int size() {
@@ -102,12 +103,11 @@ public final class JsonHelper {
         }
         hasMember[depth] = true;
         jw.writeAscii(encodedName);
-        // the value that follows must not add another comma
         pendingValueAfterName = true;
     }
 
     /** Like {@link #field(byte[])} for a name given as its raw UTF-8 bytes (no quotes; must need no escaping). */
-    public void fieldQuoted(byte[] utf8Name) {
+    public void fieldUtf8(byte[] utf8Name) {
         if (hasMember[depth]) {
             jw.writeByte(JsonWriter.COMMA);
         }
@@ -139,7 +139,6 @@ public final class JsonHelper {
         }
     }
 
-    private boolean pendingValueAfterName;
 
     /** Called before every value: inside an array, separates it from the previous element. */
     private void value() {
@@ -268,7 +267,6 @@ public final class JsonHelper {
         jw.writeRaw(d, 0, pos);
     }
 
-    private int consumed;
 
     private int encode(CharSequence s, int from, int to, int maxChars) {
         byte[] d = scratch;

@@ -44,7 +44,7 @@ final class MetricSetSerializer implements MetricSink {
         if (tagName != null && tagValue != null) {
             h.field(TAGS);
             h.startObject();
-            h.field(keyBytes(tagName));
+            h.fieldName(tagName);
             h.string(tagValue);
             h.endObject();
         }
@@ -52,22 +52,12 @@ final class MetricSetSerializer implements MetricSink {
         h.startObject();
     }
 
-    private static byte[] keyBytes(String tagName) {
-        // tag keys are constants of the metric sources ("name"); encoded once per distinct key
-        if ("name".equals(tagName)) {
-            return NAME_KEY;
-        }
-        return JsonHelper.name(tagName);
-    }
-
-    private static final byte[] NAME_KEY = JsonHelper.name("name");
-
     @Override
     public void sample(MetricName name, double value) {
         if (!open || Double.isNaN(value) || Double.isInfinite(value)) {
             return;
         }
-        h.fieldQuoted(name.utf8());
+        h.fieldUtf8(name.utf8());
         h.startObject();
         h.field(VALUE);
         h.number(value);
