@@ -213,6 +213,15 @@ final class IntakeConnection {
 
     Reply readReply() throws IOException {
         String statusLine = readLine();
+        int interim = 0;
+        while (statusLine != null && statusLine.startsWith("HTTP/") && parseStatus(statusLine) / 100 == 1 && interim++ < 10) {
+            // an interim 1xx reply (100 Continue, 103 Early Hints): skip its headers and read the final one
+            String line;
+            while ((line = readLine()) != null && !line.isEmpty()) {
+                // ignored
+            }
+            statusLine = readLine();
+        }
         if (statusLine == null || !statusLine.startsWith("HTTP/")) {
             return new Reply(-1, null, statusLine == null ? "" : statusLine, false);
         }

@@ -374,6 +374,9 @@ class ApmReporterTest {
         server.behave(new FakeApmServer.Behaviour(FakeApmServer.Mode.REPLY, 202, "{\"weird\":true", "image/png"));
         reportEvents(3);
         waitUntil("delivered despite an odd 202", () -> reporter.stats().delivered() >= 3);
+        server.behave(new FakeApmServer.Behaviour(FakeApmServer.Mode.INTERIM_THEN_REPLY, 202, "", null));
+        reportEvents(3);
+        waitUntil("delivered after interim 1xx replies", () -> reporter.stats().delivered() >= 6);
         assertSettled();
     }
 

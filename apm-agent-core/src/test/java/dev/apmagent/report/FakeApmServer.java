@@ -25,7 +25,7 @@ import java.util.zip.InflaterInputStream;
  */
 final class FakeApmServer implements AutoCloseable {
 
-    enum Mode { REPLY, HANG, RESET, SLOW_READ, GARBAGE_STATUS_LINE }
+    enum Mode { REPLY, HANG, RESET, SLOW_READ, GARBAGE_STATUS_LINE, INTERIM_THEN_REPLY }
 
     /** What to do with the next requests. */
     static final class Behaviour {
@@ -177,6 +177,9 @@ final class FakeApmServer implements AutoCloseable {
                 return;
             }
             OutputStream out = s.getOutputStream();
+            if (b.mode == Mode.INTERIM_THEN_REPLY) {
+                out.write("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </x>\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
             if (b.mode == Mode.GARBAGE_STATUS_LINE) {
                 out.write("SOMETHING ELSE ENTIRELY\r\n\r\nblah".getBytes(StandardCharsets.US_ASCII));
             } else {
