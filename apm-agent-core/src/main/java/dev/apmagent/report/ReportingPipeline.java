@@ -76,9 +76,12 @@ final class ReportingPipeline {
                 reporterLoop();
             }
         }, "apm-reporter");
-        this.reporterThread.setDaemon(true);
         this.senderThread = new Thread(sender, "apm-sender");
-        this.senderThread.setDaemon(true);
+        for (Thread t : new Thread[] {reporterThread, senderThread}) {
+            t.setDaemon(true);
+            // never pin the class loader of whichever application thread happened to build the reporter
+            t.setContextClassLoader(ReportingPipeline.class.getClassLoader());
+        }
     }
 
     /** Adds a metric source; call before {@link #start()}. */

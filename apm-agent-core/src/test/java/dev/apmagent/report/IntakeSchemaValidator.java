@@ -31,7 +31,11 @@ import java.util.Set;
  * IntakeSchemaValidator v = IntakeSchemaValidator.fromSharedDir();   // skips (or fails when CI=true) without the schemas
  * v.assertValidNdjson(body);
  * </pre>
- * Each line must be one JSON object with exactly one key (metadata, transaction, span, error, metricset); its value is
+ * A module using it depends on core's test-jar ({@code <type>test-jar</type>}, scope test) and adds the test
+ * dependencies {@code com.fasterxml.jackson.core:jackson-databind} and {@code com.networknt:json-schema-validator}
+ * itself (a test-jar does not bring its own test dependencies); surefire must set {@code apm.shared.dir} as the root
+ * pom does.
+ * <p>Each line must be one JSON object with exactly one key (metadata, transaction, span, error, metricset); its value is
  * validated against that type's schema. The default validator also rejects duplicate keys (the server's decoder would
  * silently keep one of them).
  */
