@@ -5,15 +5,19 @@ import dev.apmagent.config.ConfigLoader;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
+import dev.apmagent.report.ApmReporter;
+import dev.apmagent.trace.GlobalTracer;
+import dev.apmagent.trace.Tracer;
 
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
 /**
- * The start-up sequence: configuration and logging first, then (unless {@code enabled=false}) the tracer and the
- * reporter, then the instrumentation, then a shutdown hook that flushes. Each step that fails leaves the application
- * untouched.
+ * The start-up sequence: configuration and logging first; then, unless {@code enabled=false}, the reporter (its
+ * rings; no thread yet), the tracer, which plugin helpers reach through {@link GlobalTracer}, the instrumentation,
+ * and last the reporter's threads and a shutdown hook that flushes what is buffered, bounded by
+ * {@code flush_timeout}.
  */
 final class Agent {
 
@@ -29,8 +33,20 @@ final class Agent {
             logger.info("apm-agent {} is disabled (enabled=false): no instrumentation is installed", AgentVersion.get());
             return;
         }
+        final ApmReporter reporter = new ApmReporter(config);
+        Tracer tracer = new Tracer(config, reporter);
+        GlobalTracer.set(tracer, config);
         List<String> instrumentations = InstrumentationStarter.start(config, jvm, runtimeAttach);
-        logger.info("apm-agent {} started: service_name={}, instrumentations={}, {}", AgentVersion.get(),
-                config.get(CoreOptions.SERVICE_NAME), instrumentations, runtimeAttach ? "attached at runtime" : "javaagent");
+        reporter.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+            @Override
+            public void run() {
+                reporter.close();
+                AgentLog.flushSuppressed();
+            }
+        }, "apm-agent-shutdown"));
+        logger.info("apm-agent {} started: service_name={}, instrumentations={}, object_pool={}, {}", AgentVersion.get(),
+                config.get(CoreOptions.SERVICE_NAME), instrumentations, tracer.poolStrategy(),
+                runtimeAttach ? "attached at runtime" : "javaagent");
     }
 }

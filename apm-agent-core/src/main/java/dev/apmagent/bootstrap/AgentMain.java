@@ -45,6 +45,11 @@ public final class AgentMain {
         } catch (Throwable t) {
             System.err.println("[apm-agent] ERROR the agent failed to start and is disabled; the application runs unchanged: " + t);
             t.printStackTrace();
+            try {
+                System.setProperty(STARTED_PROPERTY, AgentVersion.get() + (runtimeAttach ? " attach failed" : " javaagent failed"));
+            } catch (Throwable ignored) {
+                // nothing more to tell
+            }
         }
     }
 

@@ -11,7 +11,9 @@ import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Discovers, selects and installs the instrumentations. Kept apart from {@link Agent} so that a disabled agent never
@@ -30,11 +32,11 @@ final class InstrumentationStarter {
         List<Instrumentation> selected = new InstrumentationSelection(config.get(CoreOptions.ENABLE_INSTRUMENTATIONS),
                 config.get(CoreOptions.DISABLE_INSTRUMENTATIONS)).select(plugins);
         InstrumentationInstaller.Installed installed = InstrumentationInstaller.install(jvm, selected, agentLoader, runtimeAttach);
-        List<String> names = new ArrayList<String>();
+        Set<String> names = new LinkedHashSet<String>();
         for (Instrumentation instrumentation : selected) {
             names.add(instrumentation.name());
         }
         logger.debug("{} types instrumented at start-up, {} errors", installed.transformedTypes(), installed.errors());
-        return names;
+        return new ArrayList<String>(names);
     }
 }
