@@ -1,0 +1,113 @@
+package dev.apmagent.attach;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Finds the JVMs this user can attach to. On Linux it reads {@code /proc}: every process of the same user with a JVM
+ * library mapped, which also finds JVMs started with {@code -XX:-UsePerfData} or by custom launchers. Elsewhere it
+ * asks the Attach API, which lists the JVMs that publish perf data in the temporary directory.
+ */
+final class JvmDiscovery {
+
+    private final ProcFs procFs;
+    private final AttachApi api;
+    private final long selfPid;
+
+    JvmDiscovery(ProcFs procFs, AttachApi api, long selfPid) {
+        this.procFs = procFs;
+        this.api = api;
+        this.selfPid = selfPid;
+    }
+
+    /** Every JVM of this user except the one running this command, by ascending pid. */
+    List<JvmProcess> discover() {
+        List<JvmProcess> jvms = new ArrayList<JvmProcess>();
+        if (procFs != null) {
+            int self = procFs.selfUid();
+            for (Long pid : procFs.pids()) {
+                if (pid != selfPid && procFs.uid(pid) == self) {
+                    JvmProcess jvm = describeIfJvm(pid);
+                    if (jvm != null) {
+                        jvms.add(jvm);
+                    }
+                }
+            }
+            return jvms;
+        }
+        if (api != null) {
+            for (AttachApi.Descriptor descriptor : api.list()) {
+                long pid = parsePid(descriptor.id);
+                if (pid > 0 && pid != selfPid) {
+                    jvms.add(JavaCommandLine.parseDisplayName(pid, descriptor.displayName));
+                }
+            }
+        }
+        Collections.sort(jvms, (a, b) -> Long.compare(a.pid(), b.pid()));
+        return jvms;
+    }
+
+    /** The JVM with this pid as far as it can be described; a bare description when nothing can be read. */
+    JvmProcess describe(long pid) {
+        if (procFs != null) {
+            JvmProcess jvm = describeIfJvm(pid);
+            if (jvm != null) {
+                return jvm;
+            }
+            List<String> cmdline = procFs.cmdline(pid);
+            return new JvmProcess(pid, cmdline.isEmpty() ? "" : cmdline.get(0), new ArrayList<String>(), new ArrayList<String>(),
+                    JvmProcess.AgentPresence.UNKNOWN);
+        }
+        if (api != null) {
+            for (AttachApi.Descriptor descriptor : api.list()) {
+                if (parsePid(descriptor.id) == pid) {
+                    return JavaCommandLine.parseDisplayName(pid, descriptor.displayName);
+                }
+            }
+        }
+        return new JvmProcess(pid, "", new ArrayList<String>(), new ArrayList<String>(), JvmProcess.AgentPresence.UNKNOWN);
+    }
+
+    private JvmProcess describeIfJvm(long pid) {
+        ProcFs.JvmKind kind = procFs.jvmKind(pid);
+        if (kind == null || kind == ProcFs.JvmKind.NONE) {
+            return null;
+        }
+        List<String> cmdline = procFs.cmdline(pid);
+        return cmdline.isEmpty() ? null : JavaCommandLine.parse(pid, cmdline);
+    }
+
+    /**
+     * Tells whether the agent runs in the JVM where that is cheap: from {@code -javaagent} on its command line, or by
+     * asking the JVM when its attach listener already runs (then the question sends no signal and starts no thread).
+     * Otherwise the answer stays unknown rather than disturbing the JVM.
+     */
+    JvmProcess withAgentPresence(JvmProcess jvm) {
+        if (jvm.agent() == JvmProcess.AgentPresence.JAVAAGENT || api == null || procFs == null
+                || !procFs.hasAttachListener(jvm.pid())) {
+            return jvm;
+        }
+        try {
+            AttachApi.Session session = api.attach(jvm.pid(), true);
+            try {
+                Properties properties = session.systemProperties();
+                return jvm.withAgent(properties.getProperty(TargetAttacher.STARTED_PROPERTY) != null
+                        ? JvmProcess.AgentPresence.ATTACHED : JvmProcess.AgentPresence.ABSENT);
+            } finally {
+                session.close();
+            }
+        } catch (AttachFailure e) {
+            return jvm;
+        }
+    }
+
+    static long parsePid(String id) {
+        try {
+            return Long.parseLong(id.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
