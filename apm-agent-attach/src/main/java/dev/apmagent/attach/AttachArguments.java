@@ -105,6 +105,10 @@ final class AttachArguments {
                     if (key.isEmpty() || key.contains(" ")) {
                         throw new UsageException(flag + " expects key=value, got '" + pair + "'");
                     }
+                    if (key.equals(AgentConfigFile.OPTION)) {
+                        throw new UsageException(flag + " " + AgentConfigFile.OPTION + "=... is not possible: the attach command passes its"
+                                + " own config_file; give a properties file with --args-file FILE instead");
+                    }
                     parsed.config.put(key, pair.substring(eq + 1).trim());
                     break;
                 case "-A":

@@ -89,6 +89,10 @@ public final class AttachCommand {
         if (arguments.argsFile != null) {
             try {
                 fromFile.putAll(AgentConfigFile.read(arguments.argsFile.toPath()));
+                if (fromFile.remove(AgentConfigFile.OPTION) != null) {
+                    err.println("warning: config_file in " + arguments.argsFile + " is ignored: its options are passed to the agent"
+                            + " in a configuration file of their own");
+                }
             } catch (IOException | IllegalArgumentException e) {
                 throw new AttachFailure(ExitCode.SETUP, "cannot read --args-file " + arguments.argsFile + ": " + e.getMessage(), e);
             }

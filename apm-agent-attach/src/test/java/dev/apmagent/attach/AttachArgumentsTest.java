@@ -28,6 +28,7 @@ class AttachArgumentsTest {
                 Arguments.of("--include-vmarg [a", "--include-vmarg: invalid regular expression '[a'"),
                 Arguments.of("--pid 1 --config novalue", "--config expects key=value, got 'novalue'"),
                 Arguments.of("--pid 1 --config =x", "--config expects key=value"),
+                Arguments.of("--pid 1 --config config_file=/x.properties", "give a properties file with --args-file FILE instead"),
                 Arguments.of("--pid 1 --frobnicate", "unknown option --frobnicate"),
                 Arguments.of("--pid 1 1234", "unexpected argument '1234' (pids are given with --pid)"),
                 Arguments.of("--list --continuous", "--continuous and --list cannot be combined"),
