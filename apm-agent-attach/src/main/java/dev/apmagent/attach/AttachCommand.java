@@ -259,7 +259,7 @@ public final class AttachCommand {
         for (JvmProcess jvm : discovery.discover()) {
             if ((arguments.pids.isEmpty() && arguments.rules.isEmpty()) || arguments.pids.contains(jvm.pid())
                     || SelectionRule.selects(arguments.rules, jvm)) {
-                jvms.add(discovery.withAgentPresence(jvm));
+                jvms.add(discovery.withJavaVersion(discovery.withAgentPresence(jvm)));
             }
         }
         if (jvms.isEmpty()) {
@@ -267,10 +267,10 @@ public final class AttachCommand {
                     ? "no JVM of this user runs (besides this command)" : "no running JVM of this user matches the selection");
             return ExitCode.OK;
         }
-        out.println(String.format("%-8s %-16s %-40s %s", "PID", "AGENT", "MAIN", "ARGUMENTS"));
+        out.println(String.format("%-8s %-10s %-16s %-40s %s", "PID", "JAVA", "AGENT", "MAIN", "ARGUMENTS"));
         for (JvmProcess jvm : jvms) {
-            out.println(String.format("%-8d %-16s %-40s %s", jvm.pid(), jvm.agent().label, jvm.main().isEmpty() ? "?" : jvm.main(),
-                    String.join(" ", jvm.appArgs())).trim());
+            out.println(String.format("%-8d %-10s %-16s %-40s %s", jvm.pid(), jvm.javaVersion().isEmpty() ? "?" : jvm.javaVersion(),
+                    jvm.agent().label, jvm.main().isEmpty() ? "?" : jvm.main(), String.join(" ", jvm.appArgs())).trim());
             if (arguments.listVmArgs) {
                 out.println("         JVM options: " + String.join(" ", jvm.vmArgs()));
             }
@@ -301,8 +301,9 @@ public final class AttachCommand {
         sb.append("Attach the apm-agent to running JVMs of the same user.\n\n")
                 .append("Usage: java -jar apm-agent.jar attach [options]\n\n")
                 .append("Selecting JVMs:\n")
-                .append("  -l, --list                 list the JVMs this user can attach to (pid, agent, main class or jar,\n")
-                .append("                             arguments) and exit; with --pid or rules, only the selected ones\n")
+                .append("  -l, --list                 list the JVMs this user can attach to (pid, Java version, agent, main\n")
+                .append("                             class or jar, arguments) and exit; with --pid or rules, only the selected\n")
+                .append("                             ones. AGENT is 'yes', 'no', or '?' when only attaching could tell\n")
                 .append("  -v, --list-vmargs          like --list, also showing each JVM's options\n")
                 .append("  -p, --pid PID              attach to this JVM; repeatable, or comma-separated (alias --include-pid)\n")
                 .append("  --include-all              select every JVM of this user\n")

@@ -79,6 +79,15 @@ final class JvmDiscovery {
         return cmdline.isEmpty() ? null : JavaCommandLine.parse(pid, cmdline);
     }
 
+    /** Adds the Java version from the JVM's perf data, which reading does not disturb the JVM. */
+    JvmProcess withJavaVersion(JvmProcess jvm) {
+        if (procFs == null) {
+            return jvm;
+        }
+        String version = procFs.perfData(jvm.pid()).get("java.property.java.version");
+        return version == null ? jvm : jvm.withJavaVersion(version);
+    }
+
     /**
      * Tells whether the agent runs in the JVM where that is cheap: from {@code -javaagent} on its command line, or by
      * asking the JVM when its attach listener already runs (then the question sends no signal and starts no thread).

@@ -25,8 +25,14 @@ final class JvmProcess {
     private final List<String> vmArgs;
     private final List<String> appArgs;
     private final AgentPresence agent;
+    private final String javaVersion;
 
     JvmProcess(long pid, String main, List<String> vmArgs, List<String> appArgs, AgentPresence agent) {
+        this(pid, main, vmArgs, appArgs, agent, "");
+    }
+
+    private JvmProcess(long pid, String main, List<String> vmArgs, List<String> appArgs, AgentPresence agent, String javaVersion) {
+        this.javaVersion = javaVersion == null ? "" : javaVersion;
         this.pid = pid;
         this.main = main == null ? "" : main;
         this.vmArgs = Collections.unmodifiableList(vmArgs);
@@ -57,8 +63,17 @@ final class JvmProcess {
         return agent;
     }
 
+    /** The JVM's {@code java.version} when known without attaching (from its perf data); empty otherwise. */
+    String javaVersion() {
+        return javaVersion;
+    }
+
     JvmProcess withAgent(AgentPresence presence) {
-        return new JvmProcess(pid, main, vmArgs, appArgs, presence);
+        return new JvmProcess(pid, main, vmArgs, appArgs, presence, javaVersion);
+    }
+
+    JvmProcess withJavaVersion(String version) {
+        return new JvmProcess(pid, main, vmArgs, appArgs, agent, version);
     }
 
     @Override

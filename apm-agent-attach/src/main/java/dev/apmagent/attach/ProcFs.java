@@ -171,6 +171,12 @@ final class ProcFs {
         return Files.exists(dir(pid).resolve("root").resolve("tmp").resolve(".java_pid" + namespacePid(pid)));
     }
 
+    /** The string counters of the JVM's perf data ({@link HsPerfData}); empty when it publishes none or it is unreadable. */
+    Map<String, String> perfData(long pid) {
+        Path file = HsPerfData.locate(root, pid, namespacePid(pid), userName(pid));
+        return file == null ? new HashMap<String, String>() : HsPerfData.readStrings(file);
+    }
+
     /** The process start time in clock ticks since boot: with the pid, it names a process even after pid reuse. */
     long startTime(long pid) {
         byte[] bytes = read(dir(pid).resolve("stat"));

@@ -121,7 +121,7 @@ final class TargetAttacher {
             throw new AttachFailure(ExitCode.NOT_A_JVM, "process " + pid + " (" + (cmdline.isEmpty() ? "?" : cmdline.get(0))
                     + ") is not a JVM: no libjvm is loaded in it");
         }
-        List<String> options = effectiveJvmOptions(cmdline, procFs.environ(pid));
+        List<String> options = effectiveJvmOptions(cmdline, procFs.environ(pid), procFs.perfData(pid));
         if (JavaCommandLine.disablesAttach(options)) {
             throw new AttachFailure(ExitCode.ATTACH_DISABLED, "JVM " + pid + " was started with -XX:+DisableAttachMechanism: it refuses"
                     + " every attach. Restart it without that option, or with -javaagent:apm-agent.jar");
@@ -145,11 +145,19 @@ final class TargetAttacher {
     }
 
     /**
-     * The JVM options in the order the JVM applies them, the last one winning: {@code JAVA_TOOL_OPTIONS},
+     * The JVM options in the order the JVM applies them, the last one winning. The JVM's own perf data has them all
+     * ({@code sun.rt.jvmFlags} from a flags file, then {@code java.rt.vmArgs}, which includes the environment's options
+     * and {@code @argfiles}); without perf data they are pieced together: {@code JAVA_TOOL_OPTIONS},
      * {@code JDK_JAVA_OPTIONS} (java launcher, Java 9+), the command line, then {@code _JAVA_OPTIONS}.
      */
-    static List<String> effectiveJvmOptions(List<String> cmdline, Map<String, String> environment) {
+    static List<String> effectiveJvmOptions(List<String> cmdline, Map<String, String> environment, Map<String, String> perfData) {
         List<String> options = new ArrayList<String>();
+        String vmArgs = perfData == null ? null : perfData.get("java.rt.vmArgs");
+        if (vmArgs != null) {
+            options.addAll(JavaCommandLine.splitOptions(perfData.get("sun.rt.jvmFlags")));
+            options.addAll(JavaCommandLine.splitOptions(vmArgs));
+            return options;
+        }
         if (environment != null) {
             options.addAll(JavaCommandLine.splitOptions(environment.get("JAVA_TOOL_OPTIONS")));
             options.addAll(JavaCommandLine.splitOptions(environment.get("JDK_JAVA_OPTIONS")));

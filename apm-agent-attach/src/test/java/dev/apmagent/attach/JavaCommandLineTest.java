@@ -81,11 +81,15 @@ class JavaCommandLineTest {
         List<String> cmdline = Arrays.asList("java", "-XX:-DisableAttachMechanism", "Main");
         Map<String, String> env = new HashMap<>();
         env.put("JAVA_TOOL_OPTIONS", "-XX:+DisableAttachMechanism");
-        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(cmdline, env))).as("command line wins").isFalse();
+        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(cmdline, env, null))).as("command line wins").isFalse();
         env.put("_JAVA_OPTIONS", " -Xss1m  -XX:+DisableAttachMechanism ");
-        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(cmdline, env))).as("_JAVA_OPTIONS wins").isTrue();
+        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(cmdline, env, null))).as("_JAVA_OPTIONS wins").isTrue();
         assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(
-                Arrays.asList("java", "Main"), Collections.singletonMap("JDK_JAVA_OPTIONS", "-XX:+DisableAttachMechanism")))).isTrue();
-        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(Arrays.asList("java", "Main"), null))).isFalse();
+                Arrays.asList("java", "Main"), Collections.singletonMap("JDK_JAVA_OPTIONS", "-XX:+DisableAttachMechanism"), null))).isTrue();
+        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(Arrays.asList("java", "Main"), null, null))).isFalse();
+        Map<String, String> perfData = new HashMap<>();
+        perfData.put("java.rt.vmArgs", "-Xmx1g -XX:+DisableAttachMechanism");
+        assertThat(JavaCommandLine.disablesAttach(TargetAttacher.effectiveJvmOptions(cmdline, null, perfData)))
+                .as("perf data has the options of @argfiles and the environment too").isTrue();
     }
 }

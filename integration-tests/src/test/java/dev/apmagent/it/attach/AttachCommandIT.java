@@ -86,8 +86,8 @@ class AttachCommandIT {
         try (AttachRun.Target target = AttachRun.Target.start(ForkedJvm.on(jdk).jvmArg("-Dapm.it.list=yes"))) {
             ForkedJvm.Result list = attach(buildJdk(), "--list-vmargs");
             assertThat(list.exitCode).as(list.toString()).isZero();
-            assertThat(list.stdout).containsPattern("(?m)^PID +AGENT +MAIN +ARGUMENTS$")
-                    .containsPattern("(?m)^" + target.pid + " +\\? +" + Pattern.quote(AttachTargetApp.class.getName()) + " +--token-\\d+$")
+            assertThat(list.stdout).containsPattern("(?m)^PID +JAVA +AGENT +MAIN +ARGUMENTS$")
+                    .containsPattern("(?m)^" + target.pid + " +" + feature(jdk) + "\\S* +\\? +" + Pattern.quote(AttachTargetApp.class.getName()) + " +--token-\\d+$")
                     .contains("JVM options: -Dapm.it.list=yes");
             assertThat(list.stdout).as("the command does not list itself").doesNotContain("attach --list-vmargs");
 
@@ -98,7 +98,7 @@ class AttachCommandIT {
 
             // now its attach listener runs, so --list asks the JVM itself
             ForkedJvm.Result after = attach(buildJdk(), "--list", "--pid", target.pidText());
-            assertThat(after.stdout).containsPattern("(?m)^" + target.pid + " +yes +");
+            assertThat(after.stdout).containsPattern("(?m)^" + target.pid + " +\\S+ +yes +");
         }
     }
 

@@ -4,9 +4,11 @@ import dev.apmagent.it.ForkedJvm;
 import dev.apmagent.it.Jdk;
 import dev.apmagent.it.TestPaths;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -60,13 +62,42 @@ class AttachErrorsIT {
         }
     }
 
+    /** Hidden in an @argfile, the option is not on the command line; the JVM's perf data still shows it. */
     @ParameterizedTest
     @MethodSource("jdks")
-    void jvmWithTheAgentFromJavaagentIsNotAttachedAgain(Jdk jdk, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void jvmWithAttachDisabledInAnArgFileIsRefusedBeforeAnySignal(Jdk jdk, @TempDir Path dir) throws Exception {
+        Path argFile = Files.write(dir.resolve("jvm.args"), "-Xss1m -XX:+DisableAttachMechanism\n".getBytes(StandardCharsets.UTF_8));
+        try (AttachRun.Target target = AttachRun.Target.start(ForkedJvm.on(jdk).jvmArg("@" + argFile))) {
+            ForkedJvm.Result result = attach(buildJdk(), "--pid", target.pidText());
+            assertThat(result.exitCode).as(result.toString()).isEqualTo(6);
+            assertThat(result.stderr).contains("JVM " + target.pid + " was started with -XX:+DisableAttachMechanism");
+            assertThat(target.jvm.stdout()).doesNotContain("Full thread dump");
+        }
+    }
+
+    /**
+     * Without perf data and with the option hidden in an @argfile nothing tells beforehand: the attach is tried (the
+     * JVM answers the signal with a thread dump) and its failure is reported as attach disabled.
+     */
+    @Test
+    void attachDisabledThatOnlyTheAttemptRevealsIsMappedFromTheFailure(@TempDir Path dir) throws Exception {
+        Path argFile = Files.write(dir.resolve("jvm.args"), "-XX:-UsePerfData -XX:+DisableAttachMechanism\n".getBytes(StandardCharsets.UTF_8));
+        try (AttachRun.Target target = AttachRun.Target.start(ForkedJvm.on(buildJdk()).jvmArg("@" + argFile))) {
+            ForkedJvm.Result result = attach(buildJdk(), "--pid", target.pidText());
+            assertThat(result.exitCode).as(result.toString()).isEqualTo(6);
+            assertThat(result.stderr).contains("JVM " + target.pid + " does not accept the attach")
+                    .contains("-XX:+DisableAttachMechanism");
+            assertThat(target.jvm.process.isAlive()).isTrue();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void jvmWithTheAgentFromJavaagentIsNotAttachedAgain(Jdk jdk, @TempDir Path dir) throws Exception {
         try (AttachRun.Target target = AttachRun.Target.start(ForkedJvm.on(jdk).withAgent("log_file=" + dir.resolve("agent.log")))) {
             assertThat(target.awaitAgent()).endsWith(" javaagent");
             ForkedJvm.Result list = attach(buildJdk(), "--list", "--pid", target.pidText());
-            assertThat(list.stdout).as(list.toString()).containsPattern("(?m)^" + target.pid + " +yes \\(-javaagent\\) +");
+            assertThat(list.stdout).as(list.toString()).containsPattern("(?m)^" + target.pid + " +\\S+ +yes \\(-javaagent\\) +");
 
             ForkedJvm.Result result = attach(buildJdk(), "--pid", target.pidText());
             assertThat(result.exitCode).as(result.toString()).isEqualTo(7);
