@@ -331,10 +331,10 @@ public final class AttachCommand {
                 .append("  java -jar apm-agent.jar attach --include-main 'com\\.example\\..*' --args-file /etc/apm-agent.properties\n")
                 .append("  java -jar apm-agent.jar attach --exclude-main kafka --include-all\n")
                 .append("  java -jar apm-agent.jar attach --continuous --include-vmarg '-Dapm=on' --config environment=staging\n\n")
-                .append("Attaching needs the same user as the target JVM (run as that user: sudo -u USER java -jar ...) and a\n")
-                .append("JDK for this command. Supported targets: Java ").append(JavaVersion.MIN_SUPPORTED).append(" to ")
-                .append(JavaVersion.MAX_SUPPORTED).append(". JVMs on Java 21+ print a warning about dynamically loaded agents\n")
-                .append("unless started with -XX:+EnableDynamicAgentLoading; the attach works either way.\n\n")
+                .append("Attaching needs the same user as the target JVM (run as that user: sudo -u USER java -jar ...)\n")
+                .append("and a JDK to run this command. Supported targets: Java ").append(JavaVersion.MIN_SUPPORTED).append(" to ")
+                .append(JavaVersion.MAX_SUPPORTED).append(".\nJVMs on Java 21+ print a warning about a dynamically loaded agent")
+                .append(" unless started with\n-XX:+EnableDynamicAgentLoading; the attach works either way.\n\n")
                 .append("Exit codes:\n");
         for (ExitCode code : ExitCode.values()) {
             sb.append(String.format("  %2d  %s%n", code.code(), code.meaning()));
