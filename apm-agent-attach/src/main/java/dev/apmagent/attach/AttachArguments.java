@@ -111,7 +111,6 @@ final class AttachArguments {
                     }
                     parsed.config.put(key, pair.substring(eq + 1).trim());
                     break;
-                case "-A":
                 case "--args-file":
                     parsed.argsFile = new File(value(args, i, flag, inlineValue));
                     break;
@@ -180,7 +179,6 @@ final class AttachArguments {
             case "--exclude-vmargs":
             case "-C":
             case "--config":
-            case "-A":
             case "--args-file":
             case "--agent-jar":
             case "--poll-interval":

@@ -318,7 +318,7 @@ public final class AttachCommand {
                 .append("  --poll-interval DURATION   how often --continuous looks for new JVMs: 500ms, 2s, 1m (default 1s)\n\n")
                 .append("Configuring the agent:\n")
                 .append("  -C, --config KEY=VALUE     an agent option; repeatable, overrides --args-file\n")
-                .append("  -A, --args-file FILE       a properties file of agent options\n")
+                .append("  --args-file FILE           a properties file of agent options (not a script, unlike Elastic's -A)\n")
                 .append("                             The options reach the agent through a temporary properties file\n")
                 .append("                             (mode 0600) given as config_file=<path>, deleted once the agent started.\n")
                 .append("  --agent-jar PATH           the agent jar to load (default: the jar this command runs from)\n\n")

@@ -17,6 +17,8 @@ import java.util.Properties;
 final class TargetAttacher {
 
     static final String STARTED_PROPERTY = "dev.apmagent.started";
+    /** The agent may end the property's value with this when its start failed after the property was set. */
+    static final String FAILED_SUFFIX = " failed";
     private static final long STARTUP_WAIT_MILLIS = 5000;
 
     private final ProcFs procFs;
@@ -71,7 +73,7 @@ final class TargetAttacher {
             }
             load(session, pid);
             String started = session.systemProperties().getProperty(STARTED_PROPERTY);
-            if (started == null) {
+            if (started == null || started.endsWith(FAILED_SUFFIX)) {
                 throw new AttachFailure(ExitCode.ATTACH_FAILED, "the agent was loaded into JVM " + pid
                         + " but did not start; see the JVM's standard error or the agent log");
             }
