@@ -2,7 +2,10 @@ package dev.apmagent.attach;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -15,6 +18,23 @@ final class JvmDiscovery {
     private final ProcFs procFs;
     private final AttachApi api;
     private final long selfPid;
+    /**
+     * What earlier discoveries ({@code --continuous}) found per pid, so that a known process costs a read of its small
+     * {@code cmdline} and {@code stat} instead of its memory maps: the process's identity (start time and command line)
+     * and its description, or null for a process that is not a JVM. A process that execs (a start script that becomes
+     * {@code java}) keeps pid and start time but changes its command line, and is looked at again.
+     */
+    private final Map<Long, Known> known = new HashMap<Long, Known>();
+
+    private static final class Known {
+        final String identity;
+        final JvmProcess jvm;
+
+        Known(String identity, JvmProcess jvm) {
+            this.identity = identity;
+            this.jvm = jvm;
+        }
+    }
 
     JvmDiscovery(ProcFs procFs, AttachApi api, long selfPid) {
         this.procFs = procFs;
@@ -27,14 +47,16 @@ final class JvmDiscovery {
         List<JvmProcess> jvms = new ArrayList<JvmProcess>();
         if (procFs != null) {
             int self = procFs.selfUid();
-            for (Long pid : procFs.pids()) {
+            List<Long> pids = procFs.pids();
+            for (Long pid : pids) {
                 if (pid != selfPid && procFs.uid(pid) == self) {
-                    JvmProcess jvm = describeIfJvm(pid);
+                    JvmProcess jvm = describeIfNewOrJvm(pid);
                     if (jvm != null) {
                         jvms.add(jvm);
                     }
                 }
             }
+            known.keySet().retainAll(new HashSet<Long>(pids));
             return jvms;
         }
         if (api != null) {
@@ -68,6 +90,21 @@ final class JvmDiscovery {
             }
         }
         return new JvmProcess(pid, "", new ArrayList<String>(), new ArrayList<String>(), JvmProcess.AgentPresence.UNKNOWN);
+    }
+
+    private JvmProcess describeIfNewOrJvm(long pid) {
+        List<String> cmdline = procFs.cmdline(pid);
+        String identity = procFs.startTime(pid) + "\u0000" + cmdline;
+        Known previous = known.get(pid);
+        if (previous != null && previous.identity.equals(identity)) {
+            return previous.jvm;
+        }
+        JvmProcess jvm = describeIfJvm(pid);
+        // a java launcher that has not loaded the JVM library yet is looked at again next time
+        if (jvm != null || cmdline.isEmpty() || !JavaCommandLine.isJavaLauncher(cmdline.get(0))) {
+            known.put(pid, new Known(identity, jvm));
+        }
+        return jvm;
     }
 
     private JvmProcess describeIfJvm(long pid) {
