@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -70,6 +71,11 @@ final class AgentConfigFile {
      * a comma.
      */
     static Path write(Map<String, String> config, String comment) throws AttachFailure {
+        return write(Paths.get(System.getProperty("java.io.tmpdir")), config, comment);
+    }
+
+    /** Like {@link #write(Map, String)}, in the given directory. */
+    static Path write(Path directory, Map<String, String> config, String comment) throws AttachFailure {
         Path file;
         try {
             boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
@@ -77,7 +83,7 @@ final class AgentConfigFile {
             FileAttribute<?>[] attributes = posix
                     ? new FileAttribute<?>[]{PosixFilePermissions.asFileAttribute(ownerOnly)}
                     : new FileAttribute<?>[0];
-            file = Files.createTempFile("apm-agent-attach-", ".properties", attributes).toAbsolutePath();
+            file = Files.createTempFile(directory, "apm-agent-attach-", ".properties", attributes).toAbsolutePath();
             if (posix) {
                 Files.setPosixFilePermissions(file, ownerOnly);
             }
@@ -86,19 +92,21 @@ final class AgentConfigFile {
             }
         } catch (IOException | RuntimeException e) {
             throw new AttachFailure(ExitCode.SETUP, "cannot write the agent's configuration to a temporary file in "
-                    + System.getProperty("java.io.tmpdir") + ": " + e, e);
-        }
-        if (file.toString().indexOf(',') >= 0) {
-            delete(file);
-            throw new AttachFailure(ExitCode.SETUP, "the temporary directory's path contains a comma, which agent arguments cannot carry: "
-                    + file.getParent() + "; run the command with -Djava.io.tmpdir=<another directory>");
+                    + directory + ": " + e, e);
         }
         return file;
     }
 
-    /** The agent argument that points the agent at a configuration file. */
-    static String agentArgument(Path file) {
-        return OPTION + "=" + file;
+    /**
+     * The agent argument that points the agent at a configuration file, given by its path as the target sees it.
+     * Agent arguments are {@code key=value,key=value}, so the path must not contain a comma.
+     */
+    static String agentArgument(String targetPath) throws AttachFailure {
+        if (targetPath.indexOf(',') >= 0) {
+            throw new AttachFailure(ExitCode.SETUP, "the temporary configuration file's path contains a comma, which agent"
+                    + " arguments cannot carry: " + targetPath + "; run the command with -Djava.io.tmpdir=<another directory>");
+        }
+        return OPTION + "=" + targetPath;
     }
 
     static void delete(Path file) {

@@ -69,7 +69,7 @@ public final class ApmAgentAttacher {
             if (config != null && !config.isEmpty()) {
                 configFile = AgentConfigFile.write(config, "apm-agent configuration for the self-attach of JVM " + pid
                         + "; deleted once the agent has started");
-                options = AgentConfigFile.agentArgument(configFile);
+                options = AgentConfigFile.agentArgument(configFile.toString());
             }
             ByteBuddyAgent.attach(jar, pid, options);
         } catch (AttachFailure e) {

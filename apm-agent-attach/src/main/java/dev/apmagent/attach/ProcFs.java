@@ -35,6 +35,11 @@ final class ProcFs {
                 ? new ProcFs(proc) : null;
     }
 
+    /** The procfs mount this reads, normally {@code /proc}. */
+    Path root() {
+        return root;
+    }
+
     private Path dir(long pid) {
         return root.resolve(Long.toString(pid));
     }

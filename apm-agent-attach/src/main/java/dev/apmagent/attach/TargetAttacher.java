@@ -1,7 +1,9 @@
 package dev.apmagent.attach;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +58,12 @@ final class TargetAttacher {
             knownJvm = true;
         }
         reporter.detail("connecting to JVM " + pid);
-        AttachApi.Session session = api.attach(pid, knownJvm);
+        AttachApi.Session session;
+        try {
+            session = api.attach(pid, knownJvm);
+        } catch (AttachFailure e) {
+            throw explainOwnTmp(pid, e);
+        }
         try {
             Properties before = session.systemProperties();
             String running = before.getProperty(STARTED_PROPERTY);
@@ -84,17 +91,22 @@ final class TargetAttacher {
     }
 
     private void load(AttachApi.Session session, long pid) throws AttachFailure {
+        TargetFiles files = procFs == null ? TargetFiles.local() : TargetFiles.of(procFs.root(), pid);
+        String jar = files.agentJar(agentJar);
+        if (!jar.equals(agentJar.getAbsolutePath())) {
+            reporter.detail("JVM " + pid + " does not see " + agentJar + "; copied it to " + files.hostDirectory() + ", where it sees " + jar);
+        }
         Path configFile = null;
         String options = null;
-        if (!config.isEmpty()) {
-            configFile = AgentConfigFile.write(config, "apm-agent configuration for JVM " + pid
-                    + ", written by the attach command; deleted once the agent has started");
-            options = AgentConfigFile.agentArgument(configFile);
-            reporter.detail("configuration for JVM " + pid + " (" + config.size() + " options) in " + configFile);
-        }
         try {
-            reporter.detail("loading " + agentJar + " into JVM " + pid + (options == null ? "" : " with " + options));
-            session.loadAgent(agentJar.getPath(), options);
+            if (!config.isEmpty()) {
+                configFile = AgentConfigFile.write(files.hostDirectory(), config, "apm-agent configuration for JVM " + pid
+                        + ", written by the attach command; deleted once the agent has started");
+                options = AgentConfigFile.agentArgument(files.targetPath(configFile));
+                reporter.detail("configuration for JVM " + pid + " (" + config.size() + " options) in " + configFile);
+            }
+            reporter.detail("loading " + jar + " into JVM " + pid + (options == null ? "" : " with " + options));
+            session.loadAgent(jar, options);
         } finally {
             if (configFile != null) {
                 // loadAgent returns after agentmain, which reads the file before it returns
@@ -144,6 +156,22 @@ final class TargetAttacher {
                 sleep(100);
             }
         }
+    }
+
+    /**
+     * A JVM with its own /tmp (a container, systemd's PrivateTmp) creates its attach socket there. Attach clients before
+     * Java 21 look for it in their own /tmp when the JVM is in the same pid namespace, and time out. Says so instead
+     * of suggesting that the JVM disabled attaching.
+     */
+    private AttachFailure explainOwnTmp(long pid, AttachFailure failure) {
+        if (procFs == null || failure.exitCode != ExitCode.ATTACH_DISABLED || !procFs.hasAttachListener(pid)
+                || Files.exists(Paths.get("/tmp", ".java_pid" + procFs.namespacePid(pid)))) {
+            return failure;
+        }
+        return new AttachFailure(ExitCode.SETUP, "JVM " + pid + " has its own /tmp (a container, or a service with a private /tmp)"
+                + " and the Attach API of the Java running this command (" + System.getProperty("java.version") + ") looks for the"
+                + " JVM's attach socket in this process's /tmp. Run the command with Java 21 or later, or inside the JVM's"
+                + " namespaces (nsenter -t " + pid + " -m -p java -jar apm-agent.jar attach --pid <its pid there>)", failure.getCause());
     }
 
     /**

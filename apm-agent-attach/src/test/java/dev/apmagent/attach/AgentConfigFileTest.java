@@ -29,7 +29,7 @@ class AgentConfigFileTest {
         try {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
             assertThat(file.toString()).doesNotContain(",");
-            assertThat(AgentConfigFile.agentArgument(file)).isEqualTo("config_file=" + file);
+            assertThat(AgentConfigFile.agentArgument(file.toString())).isEqualTo("config_file=" + file);
             Properties loaded = new Properties();
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 loaded.load(reader);

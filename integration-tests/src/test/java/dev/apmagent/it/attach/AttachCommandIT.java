@@ -46,8 +46,10 @@ class AttachCommandIT {
             assertThat(target.awaitAgent()).endsWith(" attach");
             Matcher configFile = CONFIG_FILE.matcher(result.stderr);
             assertThat(configFile.find()).as("--verbose names the configuration file: " + result).isTrue();
-            assertThat(result.stderr).contains("with config_file=" + configFile.group(1));
-            assertThat(Paths.get(configFile.group(1))).as("deleted once the agent started").doesNotExist();
+            Path written = Paths.get(configFile.group(1));
+            assertThat(written.toString()).as("written into the target's view of /tmp").startsWith("/proc/" + target.pid + "/root/tmp/");
+            assertThat(result.stderr).contains("with config_file=/tmp/" + written.getFileName());
+            assertThat(written).as("deleted once the agent started").doesNotExist();
             if (feature(jdk) >= 21) {
                 assertThat(target.jvm.stderr()).as("the JDK's warning; the attach worked anyway").contains("loaded dynamically");
             }
