@@ -19,7 +19,7 @@ public enum ExitCode {
     UNSUPPORTED_JAVA(8, "the JVM's Java version is not supported (supported: " + JavaVersion.MIN_SUPPORTED + " to "
             + JavaVersion.MAX_SUPPORTED + ")"),
     NO_MATCH(9, "no running JVM matched the selection"),
-    SETUP(10, "the command cannot work here: agent jar not found, no Attach API in this Java, configuration file not written"),
+    SETUP(10, "the command cannot work here: agent jar not found, no (or too old an) Attach API in this Java, files not written"),
     SEVERAL_FAILURES(11, "several targets failed for different reasons (each is reported)");
 
     private final int code;
