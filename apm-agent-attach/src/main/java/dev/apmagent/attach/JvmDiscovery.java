@@ -51,7 +51,7 @@ final class JvmDiscovery {
             for (Long pid : pids) {
                 if (pid != selfPid && procFs.uid(pid) == self) {
                     JvmProcess jvm = describeIfNewOrJvm(pid);
-                    if (jvm != null) {
+                    if (jvm != null && !isAttachTool(jvm)) {
                         jvms.add(jvm);
                     }
                 }
@@ -62,8 +62,9 @@ final class JvmDiscovery {
         if (api != null) {
             for (AttachApi.Descriptor descriptor : api.list()) {
                 long pid = parsePid(descriptor.id);
-                if (pid > 0 && pid != selfPid) {
-                    jvms.add(JavaCommandLine.parseDisplayName(pid, descriptor.displayName));
+                JvmProcess jvm = JavaCommandLine.parseDisplayName(pid, descriptor.displayName);
+                if (pid > 0 && pid != selfPid && !isAttachTool(jvm)) {
+                    jvms.add(jvm);
                 }
             }
         }
@@ -147,6 +148,19 @@ final class JvmDiscovery {
         } catch (AttachFailure e) {
             return jvm;
         }
+    }
+
+    /**
+     * Other runs of the attach command and byte-buddy-agent's short-lived attach helper (self-attach on Java 9+) are
+     * tools, not applications: {@code --include-all} and {@code --continuous} must not attach to them.
+     */
+    static boolean isAttachTool(JvmProcess jvm) {
+        String main = jvm.main();
+        if (main.endsWith("net.bytebuddy.agent.Attacher")) {
+            return true;
+        }
+        String file = main.substring(main.lastIndexOf('/') + 1);
+        return file.startsWith("apm-agent") && file.endsWith(".jar") && !jvm.appArgs().isEmpty() && jvm.appArgs().get(0).equals("attach");
     }
 
     static long parsePid(String id) {

@@ -46,6 +46,16 @@ class JvmDiscoveryTest {
         assertThat(discovery.discover()).extracting(Object::toString)
                 .containsExactly("100 com.example.App", "200 org.Server", "300 app.jar");
 
+        // other attach commands and byte-buddy-agent's attach helper are left out
+        process(500, "java -jar /opt/apm-agent.jar attach --continuous --include-all", LIBJVM, 10);
+        process(501, "java -cp /opt/apm-agent.jar dev.apmagent.shaded.net.bytebuddy.agent.Attacher x 12 /opt/apm-agent.jar false", LIBJVM, 11);
+        process(502, "java -jar /opt/apm-agent.jar view events.ndjson", LIBJVM, 12);
+        assertThat(discovery.discover()).extracting(Object::toString)
+                .containsExactly("100 com.example.App", "200 org.Server", "300 app.jar", "502 /opt/apm-agent.jar");
+        Files.walk(proc.resolve("500")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(proc.resolve("501")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(proc.resolve("502")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+
         // pid 100 is reused by another process: a new start time
         process(100, "java -Xmx1g com.example.App a", LIBC, 9);
         assertThat(discovery.discover()).extracting(Object::toString).containsExactly("200 org.Server", "300 app.jar");
