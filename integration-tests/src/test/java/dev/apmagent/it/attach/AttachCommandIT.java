@@ -62,7 +62,11 @@ class AttachCommandIT {
         }
     }
 
-    /** The configuration passed with --config reaches the agent: it logs to the log_file given there. */
+    /**
+     * The configuration passed with --config and --args-file reaches the agent: it logs to the log_file given there.
+     * This needs the agent to read {@code config_file} (and {@code log_file}) at start-up, as the configuration loader
+     * does once Agent.start uses it.
+     */
     @ParameterizedTest
     @MethodSource("jdks")
     void configurationReachesTheAgent(Jdk jdk, @TempDir Path dir) throws Exception {
