@@ -18,6 +18,8 @@ public final class ForkedJvm {
     private final List<String> classPath = new ArrayList<>();
     private String mainClass;
     private final List<String> args = new ArrayList<>();
+    private final List<String> commandPrefix = new ArrayList<>();
+    private Path jar;
     private long timeoutSeconds = 120;
 
     private ForkedJvm(Jdk jdk) {
@@ -52,19 +54,55 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** Runs {@code java -jar jar jarArgs...} instead of a main class (no class path is added). */
+    public ForkedJvm jar(Path jar, String... jarArgs) {
+        this.jar = jar;
+        this.args.addAll(Arrays.asList(jarArgs));
+        return this;
+    }
+
+    /** Words put before the java command, such as {@code setpriv --reuid=65534 ...} to run it as another user. */
+    public ForkedJvm commandPrefix(List<String> words) {
+        commandPrefix.addAll(words);
+        return this;
+    }
+
     public ForkedJvm timeoutSeconds(long seconds) {
         this.timeoutSeconds = seconds;
         return this;
     }
 
-    public Result run() throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+    private List<String> command() {
+        List<String> command = new ArrayList<>(commandPrefix);
         command.add(jdk.javaExecutable().toString());
         command.addAll(jvmArgs);
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, classPath));
-        command.add(mainClass);
+        if (jar != null) {
+            command.add("-jar");
+            command.add(jar.toString());
+        } else {
+            command.add("-cp");
+            command.add(String.join(File.pathSeparator, classPath));
+            command.add(mainClass);
+        }
         command.addAll(args);
+        return command;
+    }
+
+    /**
+     * Starts the JVM and returns at once; the caller stops it with {@link Running#stop()} (closes its standard input,
+     * then waits, then kills it) or {@link Running#terminate()} (SIGTERM).
+     */
+    public Running start() throws IOException {
+        List<String> command = command();
+        Path out = Files.createTempFile("forked-out", ".txt");
+        Path err = Files.createTempFile("forked-err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().keySet().removeIf(key -> key.startsWith("ELASTIC_APM_"));
+        return new Running(command, builder.start(), out, err);
+    }
+
+    public Result run() throws IOException, InterruptedException {
+        List<String> command = command();
         Path out = Files.createTempFile("forked-out", ".txt");
         Path err = Files.createTempFile("forked-err", ".txt");
         try {
@@ -85,6 +123,83 @@ public final class ForkedJvm {
 
     private static String read(Path path) throws IOException {
         return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+    }
+
+    /** A forked JVM that is still running: read what it printed so far, wait for a line, stop it. */
+    public static final class Running implements AutoCloseable {
+        public final List<String> command;
+        public final Process process;
+        private final Path out;
+        private final Path err;
+
+        Running(List<String> command, Process process, Path out, Path err) {
+            this.command = command;
+            this.process = process;
+            this.out = out;
+            this.err = err;
+        }
+
+        public String stdout() throws IOException {
+            return read(out);
+        }
+
+        public String stderr() throws IOException {
+            return read(err);
+        }
+
+        /** Waits until standard output contains {@code text}; fails with everything printed so far if it does not. */
+        public String awaitStdout(String text, long seconds) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (true) {
+                String printed = stdout();
+                if (printed.contains(text)) {
+                    return printed;
+                }
+                if (!process.isAlive() || System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("'" + text + "' not printed " + (process.isAlive() ? "within " + seconds + " s" : "before exit "
+                            + process.exitValue()) + ": " + this);
+                }
+                Thread.sleep(50);
+            }
+        }
+
+        /** Closes the JVM's standard input (test applications exit on that), then kills it if it has not exited in 20 s. */
+        public int stop() throws IOException, InterruptedException {
+            process.getOutputStream().close();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor();
+            }
+            return process.exitValue();
+        }
+
+        /** Sends SIGTERM and waits for the exit code. */
+        public int terminate() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            return process.waitFor();
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                process.waitFor();
+            }
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+
+        @Override
+        public String toString() {
+            try {
+                return command + "\n--- stdout\n" + stdout() + "--- stderr\n" + stderr();
+            } catch (IOException e) {
+                return command + " (output unreadable: " + e + ")";
+            }
+        }
     }
 
     /** What a forked JVM did. */

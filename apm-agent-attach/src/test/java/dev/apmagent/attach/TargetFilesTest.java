@@ -1,0 +1,67 @@
+package dev.apmagent.attach;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TargetFilesTest {
+
+    @Test
+    void targetThatSeesAnotherFileSystemGetsItsFilesInItsOwnTmp(@TempDir Path dir) throws Exception {
+        Path containerRoot = Files.createDirectories(dir.resolve("container"));
+        Files.createDirectories(containerRoot.resolve("tmp"));
+        Path proc = Files.createDirectories(dir.resolve("proc").resolve("42"));
+        Files.createSymbolicLink(proc.resolve("root"), containerRoot);
+        File agentJar = AgentJarTest.jar(Files.createDirectories(dir.resolve("host")), "apm-agent.jar", AgentJar.AGENT_CLASS);
+
+        TargetFiles files = TargetFiles.of(dir.resolve("proc"), 42);
+        String jarInTarget = files.agentJar(agentJar);
+
+        assertThat(jarInTarget).matches("/tmp/apm-agent-[0-9a-f]{16}\\.jar");
+        Path copy = containerRoot.resolve(jarInTarget.substring(1));
+        assertThat(Files.readAllBytes(copy)).isEqualTo(Files.readAllBytes(agentJar.toPath()));
+        assertThat(files.agentJar(agentJar)).as("copied once, then reused").isEqualTo(jarInTarget);
+        try (java.util.stream.Stream<Path> tmp = Files.list(containerRoot.resolve("tmp"))) {
+            assertThat(tmp.count()).as("no partial copies left").isEqualTo(1);
+        }
+
+        Path config = AgentConfigFile.write(files.hostDirectory(), Collections.singletonMap("service_name", "x"), "c");
+        assertThat(config.getParent()).isEqualTo(proc.resolve("root").resolve("tmp"));
+        assertThat(files.targetPath(config)).isEqualTo("/tmp/" + config.getFileName());
+        assertThat(Files.exists(containerRoot.resolve("tmp").resolve(config.getFileName()))).isTrue();
+    }
+
+    @Test
+    void targetThatSeesTheSameFileSystemGetsTheJarWhereItIs(@TempDir Path dir) throws Exception {
+        Path proc = Files.createDirectories(dir.resolve("proc").resolve("7"));
+        Files.createSymbolicLink(proc.resolve("root"), Paths.get("/"));
+        File agentJar = AgentJarTest.jar(dir, "apm-agent.jar", AgentJar.AGENT_CLASS);
+
+        TargetFiles files = TargetFiles.of(dir.resolve("proc"), 7);
+        assertThat(files.agentJar(agentJar)).isEqualTo(agentJar.getAbsolutePath());
+        assertThat(files.targetPath(files.hostDirectory().resolve("a.properties"))).isEqualTo("/tmp/a.properties");
+    }
+
+    @Test
+    void withoutProcTheFilesAreLocal(@TempDir Path dir) throws Exception {
+        File agentJar = AgentJarTest.jar(dir, "apm-agent.jar", AgentJar.AGENT_CLASS);
+        TargetFiles files = TargetFiles.of(dir.resolve("no-proc"), 7);
+        assertThat(files.hostDirectory()).isEqualTo(Paths.get(System.getProperty("java.io.tmpdir")).toAbsolutePath());
+        assertThat(files.agentJar(agentJar)).isEqualTo(agentJar.getAbsolutePath());
+        assertThat(files.targetPath(files.hostDirectory().resolve("b"))).isEqualTo(files.hostDirectory().resolve("b").toString());
+    }
+
+    @Test
+    void aPathWithACommaCannotBeAnAgentArgument() {
+        assertThatThrownBy(() -> AgentConfigFile.agentArgument("/tmp/a,b/c.properties"))
+                .isInstanceOf(AttachFailure.class).hasMessageContaining("contains a comma");
+    }
+}
