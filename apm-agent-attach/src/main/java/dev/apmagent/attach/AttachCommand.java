@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AttachCommand {
 
-    static final String AGENT_JAR_PROPERTY = "elastic.apm.agent_jar";
+    static final String AGENT_JAR_PROPERTY = "dev.apmagent.agent_jar";
     /** A JVM that is still not ready for the attach signal after this many polls is reported and given up. */
     private static final int MAX_NOT_READY_POLLS = 30;
 

@@ -36,7 +36,7 @@ class SelfAttachIT {
         Path attachClasses = Paths.get(System.getProperty("apm.attach.classes"));
         Path byteBuddyAgent = Paths.get(System.getProperty("apm.bytebuddy.agent.jar"));
         ForkedJvm.Result result = ForkedJvm.on(jdk).classPath(attachClasses).classPath(byteBuddyAgent)
-                .jvmArg("-Delastic.apm.agent_jar=" + TestPaths.agentJar())
+                .jvmArg("-Ddev.apmagent.agent_jar=" + TestPaths.agentJar())
                 .main(SelfAttachApp.class, "-").run();
 
         assertThat(result.exitCode).as(result.toString()).isZero();
@@ -53,6 +53,6 @@ class SelfAttachIT {
 
         assertThat(result.stdout).as(result.toString())
                 .contains("error: apm-agent self-attach: cannot find the agent jar")
-                .contains("-Delastic.apm.agent_jar=PATH");
+                .contains("-Ddev.apmagent.agent_jar=PATH");
     }
 }
