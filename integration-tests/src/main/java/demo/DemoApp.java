@@ -35,8 +35,13 @@ public final class DemoApp {
     private DemoApp() {
     }
 
+    /**
+     * {@code [rounds]}: serve, drive that many rounds of requests (default 5), exit. {@code serve}: serve until standard
+     * input closes (for tests that attach the agent to the running demo).
+     */
     public static void main(String[] args) throws Exception {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        boolean serveOnly = args.length > 0 && args[0].equals("serve");
+        int rounds = args.length > 0 && !serveOnly ? Integer.parseInt(args[0]) : 5;
         containerLog.setLevel(Level.OFF);
         createSchema();
         File baseDir = Files.createTempDirectory("apm-agent-demo").toFile();
@@ -51,7 +56,15 @@ public final class DemoApp {
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
-        System.out.println("demo listening on http://127.0.0.1:" + port);
+        System.out.println("demo listening on http://127.0.0.1:" + port + " pid " + pid());
+        if (serveOnly) {
+            while (System.in.read() >= 0) {
+                // serve until standard input closes
+            }
+            tomcat.stop();
+            tomcat.destroy();
+            return;
+        }
 
         int ok = 0;
         int failed = 0;
@@ -68,6 +81,11 @@ public final class DemoApp {
         System.out.println("demo served " + (ok + failed) + " requests: " + ok + " ok, " + failed + " failed");
         tomcat.stop();
         tomcat.destroy();
+    }
+
+    private static String pid() {
+        String name = java.lang.management.ManagementFactory.getRuntimeMXBean().getName();
+        return name.substring(0, name.indexOf('@'));
     }
 
     private static void add(Context context, String pattern, HttpServlet servlet) {

@@ -53,7 +53,7 @@ public final class IgnoreRules {
                     return true;
                 }
                 String name = loader.getClass().getName();
-                return name.startsWith("dev.apmagent.")
+                return name.equals("dev.apmagent.instrument.HelperClassLoader")
                         || name.equals("sun.reflect.DelegatingClassLoader")
                         || name.equals("jdk.internal.reflect.DelegatingClassLoader")
                         || name.equals("org.codehaus.groovy.runtime.callsite.CallSiteClassLoader");
