@@ -55,8 +55,9 @@ public abstract class AbstractServletContainerTest {
 
     protected abstract Class<?> filter();
 
+    /** Installs the servlet instrumentation into this JVM once, for every test class of the module. */
     @BeforeAll
-    static void installAgent() {
+    static synchronized void installAgent() {
         if (installed == null) {
             installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new ServletPlugin().instrumentations(),
                     ServletPlugin.class.getClassLoader(), true);

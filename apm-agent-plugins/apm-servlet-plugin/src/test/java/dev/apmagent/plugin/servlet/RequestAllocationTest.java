@@ -1,0 +1,172 @@
+package dev.apmagent.plugin.servlet;
+
+import dev.apmagent.config.Config;
+import dev.apmagent.trace.GlobalTracer;
+import dev.apmagent.trace.TestTracer;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ValveBase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the agent allocates per request with {@code capture_headers=false}: a Tomcat valve in front of the servlet
+ * measures the container thread's allocated bytes around the whole chain (where the agent's advice runs), once with
+ * tracing and once without; the difference is the agent's. The events are recycled as the real reporter does.
+ *
+ * <p>The servlet reads the request properties the agent captures (URI, method, host, remote address, ...), as any
+ * routing framework does: Tomcat materializes some of them as new Strings on the first read of each request (184 B for
+ * the URI on Tomcat 10.1), a cost the agent adds only to applications that never read them. This test isolates
+ * what the agent's own code allocates.
+ */
+class RequestAllocationTest {
+
+    private static final int WARM_UP = 3000;
+    private static final int MEASURED = 2000;
+
+    @TempDir
+    Path baseDir;
+
+    private Tomcat tomcat;
+    private int port;
+    private TestTracer testTracer;
+    private final AllocationValve valve = new AllocationValve();
+
+    @BeforeEach
+    void start() throws Exception {
+        AbstractServletContainerTest.installAgent();
+        tomcat = new Tomcat();
+        tomcat.setPort(0);
+        tomcat.setBaseDir(baseDir.toString());
+        Context context = tomcat.addContext("", null);
+        Tomcat.addServlet(context, "plain", new PlainServlet());
+        context.addServletMappingDecoded("/plain", "plain");
+        context.getPipeline().addValve(valve);
+        tomcat.getConnector();
+        tomcat.start();
+        port = tomcat.getConnector().getLocalPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        tomcat.stop();
+        tomcat.destroy();
+        GlobalTracer.set(null, null);
+        testTracer.verifyAndReset();
+    }
+
+    /** Not recorded (sampled out): the agent decides, keeps name, result and duration, and allocates nothing. */
+    @Test
+    void anUnsampledRequestAllocatesNothing() throws Exception {
+        assertThat(addedBytesPerRequest(0.0)).isLessThan(8.0);
+    }
+
+    /**
+     * Recorded with its context: the agent's code allocates nothing, but reading the context costs Tomcat a new String
+     * per call of {@code getServerName()} and {@code getRemoteAddr()} (seen with a JFR allocation profile: every
+     * sample in the agent's frames is inside {@code org.apache.tomcat.util.buf}), about 56 B per request.
+     */
+    @Test
+    void aSampledRequestAllocatesOnlyTheContainersStrings() throws Exception {
+        assertThat(addedBytesPerRequest(1.0)).isLessThan(64.0);
+    }
+
+    private double addedBytesPerRequest(double sampleRate) throws IOException {
+        Map<String, Object> options = new HashMap<String, Object>();
+        options.put("capture_headers", false);
+        options.put("transaction_sample_rate", sampleRate);
+        testTracer = TestTracer.create(options);
+        testTracer.reporter().setDropping(true); // release at once, as the reporter does after serializing
+        Config config = Config.ofParsed(options);
+
+        GlobalTracer.set(testTracer.tracer(), config);
+        requests(WARM_UP);
+        GlobalTracer.set(null, null);
+        requests(WARM_UP);
+
+        double untraced = measure(null, config);
+        double traced = measure(testTracer, config);
+        double untracedAgain = measure(null, config);
+        double added = traced - Math.min(untraced, untracedAgain);
+        System.out.printf("sample rate %.1f: %.1f B per request added by the agent (traced %.1f, untraced %.1f and %.1f)%n",
+                sampleRate, added, traced, untraced, untracedAgain);
+        return added;
+    }
+
+    private double measure(TestTracer tracing, Config config) throws IOException {
+        GlobalTracer.set(tracing == null ? null : tracing.tracer(), config);
+        valve.reset();
+        requests(MEASURED);
+        return (double) valve.bytes.get() / valve.requests.get();
+    }
+
+    private void requests(int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            HttpURLConnection connection = (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/plain").openConnection();
+            assertThat(connection.getResponseCode()).isEqualTo(200);
+            try (InputStream in = connection.getInputStream()) {
+                in.readAllBytes();
+            }
+        }
+    }
+
+    /** A minimal servlet that reads what a routing framework reads, then answers one byte. */
+    static final class PlainServlet extends HttpServlet {
+        static volatile int sink;
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            sink += req.getRequestURI().length() + req.getMethod().length() + req.getServerName().length()
+                    + req.getRemoteAddr().length() + req.getProtocol().length() + req.getScheme().length() + req.getServerPort()
+                    + (req.getQueryString() == null ? 0 : 1);
+            resp.setStatus(200);
+            resp.getOutputStream().write('k');
+        }
+    }
+
+    /** Measures the allocated bytes of the container thread while the rest of the pipeline (filters, servlet) runs. */
+    static final class AllocationValve extends ValveBase {
+        private static final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+        final AtomicLong bytes = new AtomicLong();
+        final AtomicLong requests = new AtomicLong();
+
+        AllocationValve() {
+            super(true);
+        }
+
+        void reset() {
+            bytes.set(0);
+            requests.set(0);
+        }
+
+        @Override
+        public void invoke(Request request, Response response) throws IOException, ServletException {
+            long thread = Thread.currentThread().getId();
+            long before = threads.getThreadAllocatedBytes(thread);
+            getNext().invoke(request, response);
+            bytes.addAndGet(threads.getThreadAllocatedBytes(thread) - before);
+            requests.incrementAndGet();
+        }
+    }
+}
