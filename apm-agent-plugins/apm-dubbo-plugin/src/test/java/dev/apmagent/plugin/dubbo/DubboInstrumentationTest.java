@@ -45,15 +45,19 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The Dubbo scenarios, written once. The module's Surefire executions run this class on Dubbo 2.7, 3.2 and 3.3 (one
- * Dubbo per JVM); each run checks it got the version it was meant for. The real instrumentation is installed into this
- * JVM; one provider (dubbo protocol over Netty on a free loopback port, no registry) serves the whole class, and the
- * consumers reference it by a direct URL.
+ * Dubbo per JVM); each run checks it got the version it was meant for. One provider (dubbo protocol over Netty on a free
+ * loopback port, no registry) serves the whole class, and the consumers reference it by a direct URL.
+ *
+ * <p>The real instrumentation is installed as on attach, after Dubbo has started and served a call: its filter chains
+ * are built and {@code MonitorFilter} is loaded and running, so every scenario proves that the hook works on a running
+ * application (retransformation of an existing method, nothing added to Dubbo).
  */
 class DubboInstrumentationTest {
 
     private static final long GRACE_MILLIS = 200;
 
     private static InstrumentationInstaller.Installed installed;
+    private static long errorsAtInstall;
     private static final List<Object> configs = new ArrayList<>();
     private static GreetingService client;
     private static GreetingService asyncFlagClient;
@@ -66,8 +70,6 @@ class DubboInstrumentationTest {
 
     @BeforeAll
     static void startDubbo() throws Exception {
-        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new DubboPlugin().instrumentations(),
-                DubboPlugin.class.getClassLoader(), true);
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
@@ -93,6 +95,15 @@ class DubboInstrumentationTest {
         generic.setTimeout(3000);
         configs.add(generic);
         genericClient = generic.get();
+
+        GlobalTracer.set(null, null);
+        assertThat(client.relay("before attach")).isEqualTo("relayed echo before attach"); // chains built and used on both sides
+        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new DubboPlugin().instrumentations(),
+                DubboPlugin.class.getClassLoader(), true);
+        // Classes Dubbo generated at run time (javassist proxies and wrappers, $Adaptive extensions) have no class file,
+        // so the installer's pool-only type descriptions cannot describe them while it scans loaded classes: counted as
+        // errors at install, none of them is a type we instrument. What follows must add no error.
+        errorsAtInstall = installed.errors();
     }
 
     private static <T> void export(ApplicationConfig application, RegistryConfig registry, ProtocolConfig protocol, Class<T> type, T ref) {
@@ -119,6 +130,9 @@ class DubboInstrumentationTest {
 
     @AfterAll
     static void stopDubbo() {
+        if (installed != null) {
+            installed.uninstall(ByteBuddyAgent.install());
+        }
         for (Object config : configs) {
             if (config instanceof ReferenceConfig) {
                 ((ReferenceConfig<?>) config).destroy();
@@ -143,7 +157,7 @@ class DubboInstrumentationTest {
     void noAgentFailures() {
         GlobalTracer.set(null, null);
         assertThat(DubboPluginHealth.failures()).as("failures inside the plugin").isZero();
-        assertThat(installed.errors()).as("transformation errors").isZero();
+        assertThat(installed.errors()).as("transformation errors after install").isEqualTo(errorsAtInstall);
     }
 
     @Test
@@ -151,7 +165,7 @@ class DubboInstrumentationTest {
         String expected = System.getProperty("apm.dubbo.expected.version");
         assertThat(expected).as("the surefire execution names its Dubbo version").isNotNull();
         assertThat(Version.getVersion()).isEqualTo(expected);
-        assertThat(installed.transformedTypes()).as("MonitorFilter was instrumented").isPositive();
+        assertThat(installed.transformedTypes()).as("MonitorFilter, and only it, was instrumented").isEqualTo(1);
     }
 
     @Test
@@ -244,7 +258,7 @@ class DubboInstrumentationTest {
         Transaction caller = startCaller();
         Future<Object> future;
         try {
-            assertThat(asyncFlagClient.greet("dora")).as("an async reference returns at once").isNull();
+            asyncFlagClient.greet("dora"); // returns at once: null, or the value if the response was already there (2.7)
             future = RpcContext.getContext().getFuture();
         } finally {
             endCaller(caller);
