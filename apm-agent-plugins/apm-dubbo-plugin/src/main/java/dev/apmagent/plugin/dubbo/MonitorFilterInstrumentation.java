@@ -60,11 +60,15 @@ public final class MonitorFilterInstrumentation extends Instrumentation {
 
     @Override
     public ElementMatcher<? super TypeDescription> typeMatcher() {
-        return named(MONITOR_FILTER);
+        return named(MONITOR_FILTER).and(declaresMethod(invokeMethod())); // 2.7.0-2.7.2 are not even retransformed
     }
 
     @Override
     public ElementMatcher<? super MethodDescription> methodMatcher() {
+        return invokeMethod();
+    }
+
+    private static ElementMatcher.Junction<MethodDescription> invokeMethod() {
         return named("invoke").and(takesArguments(2))
                 .and(takesArgument(0, named("org.apache.dubbo.rpc.Invoker")))
                 .and(takesArgument(1, named("org.apache.dubbo.rpc.Invocation")))

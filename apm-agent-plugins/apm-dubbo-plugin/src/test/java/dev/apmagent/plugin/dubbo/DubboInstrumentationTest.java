@@ -42,6 +42,7 @@ import java.util.function.Predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The Dubbo scenarios, written once. The module's Surefire executions run this class on Dubbo 2.7, 3.2 and 3.3 (one
@@ -70,6 +71,7 @@ class DubboInstrumentationTest {
 
     @BeforeAll
     static void startDubbo() throws Exception {
+        assumeFalse(DubboUnsupportedVersionTest.unsupportedRun(), "Dubbo version not supported in this execution");
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
@@ -130,6 +132,9 @@ class DubboInstrumentationTest {
 
     @AfterAll
     static void stopDubbo() {
+        if (DubboUnsupportedVersionTest.unsupportedRun()) {
+            return;
+        }
         if (installed != null) {
             installed.uninstall(ByteBuddyAgent.install());
         }
