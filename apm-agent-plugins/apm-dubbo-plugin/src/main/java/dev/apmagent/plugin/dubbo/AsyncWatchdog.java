@@ -1,5 +1,7 @@
 package dev.apmagent.plugin.dubbo;
 
+import java.security.AccessController;
+import java.security.PrivilegedAction;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -71,22 +73,38 @@ final class AsyncWatchdog {
         }
     }
 
+    /**
+     * Starts the watchdog thread, once. It is created by whichever application thread makes the first asynchronous
+     * call, so it must not inherit anything of that thread's application: it runs in the root thread group, with no
+     * context class loader, and is created in a privileged block so that its inherited access control context holds
+     * no application protection domain (which would pin a web application's class loader).
+     */
     private static void start() {
-        Thread thread = new Thread(new Runnable() {
+        AccessController.doPrivileged(new PrivilegedAction<Void>() {
             @Override
-            public void run() {
-                while (true) {
-                    try {
-                        scan(System.nanoTime());
-                    } catch (Throwable t) {
-                        DubboPluginHealth.countFailure();
-                    }
-                    LockSupport.parkNanos(TICK_MILLIS * 1_000_000L);
+            public Void run() {
+                ThreadGroup root = Thread.currentThread().getThreadGroup();
+                while (root.getParent() != null) {
+                    root = root.getParent();
                 }
+                Thread thread = new Thread(root, new Runnable() {
+                    @Override
+                    public void run() {
+                        while (true) {
+                            try {
+                                scan(System.nanoTime());
+                            } catch (Throwable t) {
+                                DubboPluginHealth.countFailure();
+                            }
+                            LockSupport.parkNanos(TICK_MILLIS * 1_000_000L);
+                        }
+                    }
+                }, "apm-dubbo-async-watchdog");
+                thread.setDaemon(true);
+                thread.setContextClassLoader(null);
+                thread.start();
+                return null;
             }
-        }, "apm-dubbo-async-watchdog");
-        thread.setDaemon(true);
-        thread.setContextClassLoader(null);
-        thread.start();
+        });
     }
 }
