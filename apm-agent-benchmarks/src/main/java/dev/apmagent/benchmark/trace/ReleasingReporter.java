@@ -1,0 +1,126 @@
+package dev.apmagent.benchmark.trace;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.apmagent.trace.ErrorEvent;
+import dev.apmagent.trace.Reporter;
+import dev.apmagent.trace.Span;
+import dev.apmagent.trace.Transaction;
+import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
+
+/**
+ * A {@link Reporter} that does what the real one does to the pools and nothing else: the application thread offers
+ * the ended event to a bounded MPSC ring (dropping and releasing at once when it is full), and one daemon thread
+ * drains the ring and releases each event's reference, which recycles it into the tracer's pool on that thread. No
+ * serialization, so the hot-path benchmark measures the tracer, the pools and the hand-off.
+ *
+ * <p>The draining thread spins briefly, then yields, then parks for {@value #PARK_NANOS} ns when the ring stays
+ * empty, so on a 2-core machine it does not hold a core while the application threads run.
+ */
+public final class ReleasingReporter implements Reporter, AutoCloseable {
+
+    static final long PARK_NANOS = 20_000;
+
+    private static final MessagePassingQueue.Consumer<Object> RELEASE = new MessagePassingQueue.Consumer<Object>() {
+        @Override
+        public void accept(Object event) {
+            release(event);
+        }
+    };
+
+    private final MpscArrayQueue<Object> ring;
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong released = new AtomicLong();
+    private final Thread releaser;
+    private volatile boolean running = true;
+
+    /** @param capacity ring slots (rounded up to a power of two) */
+    public ReleasingReporter(int capacity) {
+        ring = new MpscArrayQueue<Object>(capacity);
+        releaser = new Thread(this::drainLoop, "benchmark-releaser");
+        releaser.setDaemon(true);
+    }
+
+    public ReleasingReporter start() {
+        releaser.start();
+        return this;
+    }
+
+    private void drainLoop() {
+        int idle = 0;
+        while (running) {
+            int n = ring.drain(RELEASE, 256);
+            if (n > 0) {
+                released.addAndGet(n);
+                idle = 0;
+            } else if (++idle < 100) {
+                Thread.onSpinWait();
+            } else if (idle < 200) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(PARK_NANOS);
+            }
+        }
+        released.addAndGet(ring.drain(RELEASE));
+    }
+
+    private static void release(Object event) {
+        if (event instanceof Transaction) {
+            ((Transaction) event).decrementReferences();
+        } else if (event instanceof Span) {
+            ((Span) event).decrementReferences();
+        } else {
+            ((ErrorEvent) event).decrementReferences();
+        }
+    }
+
+    private boolean offer(Object event) {
+        if (ring.offer(event)) {
+            return true;
+        }
+        dropped.incrementAndGet();
+        release(event);
+        return false;
+    }
+
+    @Override
+    public boolean report(Transaction transaction) {
+        return offer(transaction);
+    }
+
+    @Override
+    public boolean report(Span span) {
+        return offer(span);
+    }
+
+    @Override
+    public boolean report(ErrorEvent error) {
+        return offer(error);
+    }
+
+    /** Events dropped because the ring was full (released on the application thread). */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    /** Events released by the draining thread. */
+    public long released() {
+        return released.get();
+    }
+
+    /** Waits until the ring is empty (the draining thread has released everything handed off so far). */
+    public void awaitDrained() {
+        while (!ring.isEmpty()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Stops the draining thread after it released what is left. */
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        releaser.join(10_000);
+    }
+}
