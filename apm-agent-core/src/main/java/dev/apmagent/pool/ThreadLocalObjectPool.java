@@ -51,6 +51,7 @@ public final class ThreadLocalObjectPool<T> implements ObjectPool<T> {
     private final ThreadLocal<Cache> caches = new ThreadLocal<Cache>();
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong threadCaches = new AtomicLong();
 
     /**
      * @param capacity  objects the shared tier keeps in full magazines (and, again, in the single-object queue used by
@@ -165,6 +166,7 @@ public final class ThreadLocalObjectPool<T> implements ObjectPool<T> {
         if (cache == null) {
             cache = new Cache(batchSize);
             caches.set(cache);
+            threadCaches.incrementAndGet();
         }
         return cache;
     }
@@ -205,6 +207,11 @@ public final class ThreadLocalObjectPool<T> implements ObjectPool<T> {
     @Override
     public int sharedCapacity() {
         return fullMagazines.capacity() * batchSize + singles.capacity();
+    }
+
+    /** Thread caches created so far (one per platform thread that used this pool; never one for a virtual thread). */
+    public long threadCacheCount() {
+        return threadCaches.get();
     }
 
     /** Objects each platform thread caches at most. */
