@@ -1,0 +1,353 @@
+package dev.apmagent.report;
+
+import dev.apmagent.log.AgentLog;
+import dev.apmagent.log.Logger;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.zip.Deflater;
+
+/**
+ * Streams the byte ring to the APM Server: one long-lived chunked {@code POST /intake/v2/events} per
+ * {@code api_request_time} or {@code api_request_size} (compressed bytes on the wire), metadata line first, body
+ * zlib-compressed at the fastest level ({@code Content-Encoding: deflate}, what the Elastic agent sends and the server
+ * expects) unless compression is off or the server is on loopback.
+ *
+ * <p>Replies: 2xx delivers the request's events. Error bodies {@code {"accepted":N,...}} deliver the first N events of
+ * the request and drop the rest as rejected. 400 and 413 are logged (rate-limited) with the server's text and not
+ * retried or backed off: the next request starts at once. 401/403 are logged with a hint about secret_token/api_key.
+ * 401, 403, 404, 429, 5xx, garbage replies and connection failures back off ({@link Backoff}); 5xx, garbage and
+ * connection failures also move to the next URL of server_urls. Nothing here ever throws out of the thread.
+ */
+final class HttpSender extends Sender {
+
+    static final String INTAKE_PATH = "/intake/v2/events";
+    private static final Logger log = AgentLog.get(HttpSender.class);
+    private static final int CHUNK_DATA = 16 * 1024;
+    private static final int CHUNK_HEAD_ROOM = 10;
+
+    private final List<IntakeConnection.Endpoint> endpoints = new ArrayList<IntakeConnection.Endpoint>();
+    private final String userAgent;
+    private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+    private final byte[] chunk = new byte[CHUNK_HEAD_ROOM + CHUNK_DATA + 2];
+    private final RateLimitedLog errorLog;
+    private int endpointIndex;
+    private volatile IntakeConnection connection;
+    private boolean compress;
+    private long requestStartNanos;
+    private int consecutiveFailures;
+    private volatile long backoffUntilNanos;
+    private byte[] metadataLine;
+
+    HttpSender(ByteRing ring, ReporterStats stats, PipelineSettings settings, MetadataSource metadata, String agentVersion, String serviceName) {
+        super(ring, stats, settings, metadata);
+        for (String url : settings.serverUrls) {
+            endpoints.add(IntakeConnection.Endpoint.parse(url, INTAKE_PATH));
+        }
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("no APM Server URL configured (server_url / server_urls)");
+        }
+        this.userAgent = "apm-agent-java/" + agentVersion + " (" + serviceName + ")";
+        this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
+    }
+
+    @Override
+    boolean isBackingOff() {
+        return backoffUntilNanos != 0 && backoffUntilNanos - System.nanoTime() > 0;
+    }
+
+    @Override
+    void abortIo() {
+        IntakeConnection c = connection;
+        if (c != null) {
+            c.abort();
+        }
+    }
+
+    IntakeConnection.Endpoint currentEndpoint() {
+        return endpoints.get(endpointIndex);
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        try {
+            metadataLine = metadata.metadataLine();
+            loop();
+        } catch (Throwable t) {
+            log.error("the sender thread stops after an unexpected error; events stay buffered", t);
+        } finally {
+            IntakeConnection c = connection;
+            if (c != null) {
+                c.close();
+                connection = null;
+                settleInflight(0, DropReason.SEND_FAILED);
+            }
+        }
+    }
+
+    private void loop() {
+        while (!stopRequested) {
+            long now = System.nanoTime();
+            long until = backoffUntilNanos;
+            if (until != 0 && until - now > 0 && !draining) {
+                LockSupport.parkNanos(this, until - now);
+                continue;
+            }
+            if (connection == null) {
+                long rf = reporterFlushed;
+                if (ring.isEmpty()) {
+                    senderFlushed = rf;
+                    if (draining) {
+                        return;
+                    }
+                    awaitData(TimeUnit.MILLISECONDS.toNanos(settings.maxIdleParkMillis));
+                    continue;
+                }
+                if (!openRequest()) {
+                    if (draining) {
+                        return; // one attempt at shutdown; what is left stays buffered
+                    }
+                    continue;
+                }
+            }
+            int n = ring.take(batch, inflight);
+            if (n > 0 && !writeBody(batch, 0, n)) {
+                continue;
+            }
+            now = System.nanoTime();
+            long rf = reporterFlushed;
+            boolean empty = ring.isEmpty();
+            boolean timeUp = now - requestStartNanos >= TimeUnit.MILLISECONDS.toNanos(settings.requestTimeMillis);
+            boolean sizeUp = connection.bytesWritten() >= settings.requestSizeBytes;
+            boolean flushDue = empty && (rf != senderFlushed || draining);
+            if (timeUp || sizeUp || flushDue) {
+                endRequest();
+                if (flushDue) {
+                    senderFlushed = rf;
+                }
+                continue;
+            }
+            if (empty) {
+                if (!syncFlush()) {
+                    continue;
+                }
+                long left = TimeUnit.MILLISECONDS.toNanos(settings.requestTimeMillis) - (System.nanoTime() - requestStartNanos);
+                awaitData(left);
+            }
+        }
+    }
+
+    private boolean openRequest() {
+        IntakeConnection.Endpoint endpoint = currentEndpoint();
+        compress = settings.compression.equals("true") || (settings.compression.equals("auto") && !endpoint.isLoopback());
+        IntakeConnection c = new IntakeConnection(settings.serverTimeoutMillis, settings.verifyServerCert);
+        connection = c;
+        List<String> headers = new ArrayList<String>(5);
+        headers.add("Content-Type: application/x-ndjson");
+        if (compress) {
+            headers.add("Content-Encoding: deflate");
+        }
+        headers.add("User-Agent: " + userAgent);
+        if (settings.apiKey != null && !settings.apiKey.isEmpty()) {
+            headers.add("Authorization: ApiKey " + settings.apiKey);
+        } else if (settings.secretToken != null && !settings.secretToken.isEmpty()) {
+            headers.add("Authorization: Bearer " + settings.secretToken);
+        }
+        deflater.reset();
+        requestStartNanos = System.nanoTime();
+        try {
+            ioDeadlineNanos = deadline(2);
+            c.open(endpoint, headers.toArray(new String[0]));
+            ioDeadlineNanos = 0;
+        } catch (IOException | RuntimeException e) {
+            ioDeadlineNanos = 0;
+            c.close();
+            connection = null;
+            onFailure("cannot connect to APM Server at " + endpoint + ": " + e, true);
+            return false;
+        }
+        return writeBody(metadataLine, 0, metadataLine.length);
+    }
+
+    private long deadline(int timeouts) {
+        if (settings.serverTimeoutMillis <= 0) {
+            return 0;
+        }
+        long d = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos((long) settings.serverTimeoutMillis * timeouts);
+        return d == 0 ? 1 : d;
+    }
+
+    /** Compresses (or copies) and writes; on failure settles the request and returns false. */
+    private boolean writeBody(byte[] b, int off, int len) {
+        IntakeConnection c = connection;
+        try {
+            if (compress) {
+                deflater.setInput(b, off, len);
+                while (!deflater.needsInput()) {
+                    int produced = deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA, Deflater.NO_FLUSH);
+                    writeChunk(c, produced);
+                }
+            } else {
+                int pos = off;
+                int end = off + len;
+                while (pos < end) {
+                    int n = Math.min(CHUNK_DATA, end - pos);
+                    System.arraycopy(b, pos, chunk, CHUNK_HEAD_ROOM, n);
+                    writeChunk(c, n);
+                    pos += n;
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            onWriteFailure(c, e);
+            return false;
+        }
+    }
+
+    private void writeChunk(IntakeConnection c, int len) throws IOException {
+        if (len <= 0) {
+            return;
+        }
+        ioDeadlineNanos = deadline(1);
+        c.writeChunk(chunk, CHUNK_HEAD_ROOM, len);
+        ioDeadlineNanos = 0;
+    }
+
+    /** Pushes everything compressed so far to the server (idle moments), so a quiet request still delivers promptly. */
+    private boolean syncFlush() {
+        if (!compress) {
+            return true;
+        }
+        IntakeConnection c = connection;
+        try {
+            int produced;
+            do {
+                produced = deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA, Deflater.SYNC_FLUSH);
+                writeChunk(c, produced);
+            } while (produced == CHUNK_DATA);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            onWriteFailure(c, e);
+            return false;
+        }
+    }
+
+    private void endRequest() {
+        IntakeConnection c = connection;
+        IntakeConnection.Reply reply;
+        try {
+            if (compress) {
+                deflater.finish();
+                while (!deflater.finished()) {
+                    writeChunk(c, deflater.deflate(chunk, CHUNK_HEAD_ROOM, CHUNK_DATA));
+                }
+            }
+            ioDeadlineNanos = deadline(3);
+            reply = c.finish();
+            ioDeadlineNanos = 0;
+        } catch (IOException | RuntimeException e) {
+            ioDeadlineNanos = 0;
+            onWriteFailure(c, e);
+            return;
+        }
+        stats.request(c.bytesWritten());
+        c.close();
+        connection = null;
+        onReply(reply);
+    }
+
+    private void onWriteFailure(IntakeConnection c, Exception e) {
+        ioDeadlineNanos = 0;
+        IntakeConnection.Reply early = c == null ? null : c.tryReadEarlyReply();
+        if (c != null) {
+            stats.request(c.bytesWritten());
+            c.close();
+        }
+        connection = null;
+        if (early != null) {
+            onReply(early);
+        } else {
+            onFailure("request to APM Server at " + currentEndpoint() + " failed: " + e, true);
+        }
+    }
+
+    /** No usable reply: events in flight count as send failures, back off, try the next URL. */
+    private void onFailure(String message, boolean rotate) {
+        stats.requestFailed();
+        settleInflight(0, DropReason.SEND_FAILED);
+        errorLog.warn("connection", log, "{} (back-off {} ms)", message, scheduleBackoff());
+        if (rotate) {
+            rotate();
+        }
+    }
+
+    private void onReply(IntakeConnection.Reply reply) {
+        int status = reply.status;
+        if (status >= 200 && status < 300) {
+            settleInflight(Long.MAX_VALUE, DropReason.SERVER_REJECTED);
+            if (consecutiveFailures > 0) {
+                log.info("APM Server at {} accepts events again", currentEndpoint());
+            }
+            consecutiveFailures = 0;
+            backoffUntilNanos = 0;
+            stats.backoffMillis(0);
+            return;
+        }
+        stats.requestFailed();
+        long accepted = ServerReplies.acceptedCount(reply.body);
+        if (accepted < 0 && status > 0) {
+            stats.garbageReply();
+        }
+        if (status <= 0) {
+            // no HTTP status line: we cannot know what the server kept
+            settleInflight(0, DropReason.SEND_FAILED);
+            errorLog.warn("garbage", log, "APM Server at {} sent no valid HTTP reply ({}); back-off {} ms", currentEndpoint(),
+                    ServerReplies.forLog(reply.body, 200), scheduleBackoff());
+            rotate();
+            return;
+        }
+        settleInflight(Math.max(0, accepted), DropReason.SERVER_REJECTED);
+        String body = ServerReplies.forLog(reply.body, 1000);
+        if (status == 400 || status == 413) {
+            errorLog.warn("status-" + status, log, "APM Server at {} rejected events (HTTP {}): {}", currentEndpoint(), status, body);
+        } else if (status == 401 || status == 403) {
+            errorLog.error("auth", log, "APM Server at {} refused the agent's credentials (HTTP {}): {}. Check secret_token or api_key"
+                    + " (api_key wins when both are set) against the server's configuration; back-off {} ms",
+                    currentEndpoint(), status, body, scheduleBackoff());
+        } else if (status == 404) {
+            errorLog.error("404", log, "APM Server at {} has no {} (HTTP 404): is the URL right and the server 6.5 or newer?"
+                    + " back-off {} ms", currentEndpoint(), INTAKE_PATH, scheduleBackoff());
+        } else if (status == 429) {
+            errorLog.warn("429", log, "APM Server at {} rate-limits the agent (HTTP 429): {}; back-off {} ms", currentEndpoint(), body,
+                    scheduleBackoff());
+        } else {
+            errorLog.warn("status-" + status, log, "APM Server at {} answered HTTP {}: {}; back-off {} ms", currentEndpoint(), status,
+                    body, scheduleBackoff());
+            if (status >= 500 || status < 200 || (status >= 300 && status < 400)) {
+                rotate();
+            }
+        }
+    }
+
+    private long scheduleBackoff() {
+        consecutiveFailures++;
+        long delay = Backoff.delayMillis(consecutiveFailures, settings.backoffUnitMillis,
+                ThreadLocalRandom.current().nextDouble(-1, 1));
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);
+        backoffUntilNanos = until == 0 ? 1 : until;
+        stats.backoffMillis(delay);
+        return delay;
+    }
+
+    private void rotate() {
+        if (endpoints.size() > 1) {
+            endpointIndex = (endpointIndex + 1) % endpoints.size();
+            log.debug("next APM Server URL: {}", currentEndpoint());
+        }
+    }
+}

@@ -1,0 +1,368 @@
+package dev.apmagent.report;
+
+import com.dslplatform.json.DslJson;
+import com.dslplatform.json.JsonWriter;
+import com.dslplatform.json.NumberConverter;
+import dev.apmagent.trace.Hex;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The writing primitives every serializer shares: one reusable DSL-JSON {@link JsonWriter}, object/array nesting
+ * with automatic commas, pre-encoded field names, strings escaped and truncated without allocation, hex ids, numbers
+ * and durations. One instance per serializing thread; not thread-safe.
+ *
+ * <p>Strings: {@code "}, {@code \} and control characters are escaped; valid surrogate pairs become 4-byte UTF-8;
+ * a lone surrogate becomes U+FFFD, so the output is always valid UTF-8 and valid JSON whatever the application
+ * stored. Truncation counts UTF-16 chars and never splits a surrogate pair.
+ */
+public final class JsonHelper {
+
+    /** Limit of keyword fields in the intake schemas. */
+    public static final int KEYWORD_MAX = 1024;
+    /** Limit of long text fields (db.statement, messages). */
+    public static final int LONG_TEXT_MAX = 10_000;
+
+    private static final int MAX_DEPTH = 32;
+    private static final byte[] NULL = ascii("null");
+    private static final byte[] TRUE = ascii("true");
+    private static final byte[] FALSE = ascii("false");
+    private static final byte[] HEX = ascii("0123456789abcdef");
+    private static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
+
+    private final JsonWriter jw;
+    private final byte[] scratch = new byte[LONG_TEXT_MAX * 6 + 2];
+    private final boolean[] hasMember = new boolean[MAX_DEPTH];
+    private int depth = -1;
+
+    public JsonHelper() {
+        this(16 * 1024);
+    }
+
+    public JsonHelper(int initialBufferSize) {
+        this.jw = new DslJson<Object>(new DslJson.Settings<Object>()).newWriter(initialBufferSize);
+    }
+
+    /** Pre-encodes a field name as {@code "name":}. */
+    public static byte[] name(String name) {
+        return ascii("\"" + name + "\":");
+    }
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    public JsonWriter writer() {
+        return jw;
+    }
+
+    /** Clears the output; the buffer keeps its capacity. */
+    public void reset() {
+        jw.reset();
+        depth = -1;
+    }
+
+    public int size() {
+        return jw.size();
+    }
+
+    /** The output so far; valid up to {@link #size()}; the array is reused. */
+    public byte[] buffer() {
+        return jw.getByteBuffer();
+    }
+
+    // ---- structure
+
+    public void startObject() {
+        value();
+        jw.writeByte(JsonWriter.OBJECT_START);
+        hasMember[++depth] = false;
+    }
+
+    public void endObject() {
+        jw.writeByte(JsonWriter.OBJECT_END);
+        depth--;
+    }
+
+    public void startArray() {
+        value();
+        jw.writeByte(JsonWriter.ARRAY_START);
+        hasMember[++depth] = false;
+    }
+
+    public void endArray() {
+        jw.writeByte(JsonWriter.ARRAY_END);
+        depth--;
+    }
+
+    /** Writes the separator and the pre-encoded name of the next member of the current object. */
+    public void field(byte[] encodedName) {
+        if (hasMember[depth]) {
+            jw.writeByte(JsonWriter.COMMA);
+        }
+        hasMember[depth] = true;
+        jw.writeAscii(encodedName);
+        // the value that follows must not add another comma
+        pendingValueAfterName = true;
+    }
+
+    /** Like {@link #field(byte[])} for a name given as its raw UTF-8 bytes (no quotes; must need no escaping). */
+    public void fieldQuoted(byte[] utf8Name) {
+        if (hasMember[depth]) {
+            jw.writeByte(JsonWriter.COMMA);
+        }
+        hasMember[depth] = true;
+        jw.writeByte(JsonWriter.QUOTE);
+        jw.writeAscii(utf8Name);
+        jw.writeByte(JsonWriter.QUOTE);
+        jw.writeByte(JsonWriter.SEMI);
+        pendingValueAfterName = true;
+    }
+
+    /** A member whose name is only known at run time (header names): escaped and truncated like a keyword. */
+    public void fieldName(CharSequence name) {
+        if (hasMember[depth]) {
+            jw.writeByte(JsonWriter.COMMA);
+        }
+        hasMember[depth] = true;
+        int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
+        jw.writeRaw(scratch, 0, len);
+        jw.writeByte(JsonWriter.SEMI);
+        pendingValueAfterName = true;
+    }
+
+    /** Writes {@code "name":"value"} when value is not null. */
+    public void optionalString(byte[] encodedName, CharSequence value) {
+        if (value != null) {
+            field(encodedName);
+            string(value, KEYWORD_MAX);
+        }
+    }
+
+    private boolean pendingValueAfterName;
+
+    /** Called before every value: inside an array, separates it from the previous element. */
+    private void value() {
+        if (pendingValueAfterName) {
+            pendingValueAfterName = false;
+            return;
+        }
+        if (depth >= 0) {
+            if (hasMember[depth]) {
+                jw.writeByte(JsonWriter.COMMA);
+            }
+            hasMember[depth] = true;
+        }
+    }
+
+    public void newLine() {
+        jw.writeByte((byte) '\n');
+    }
+
+    // ---- values
+
+    public void nullValue() {
+        value();
+        jw.writeAscii(NULL);
+    }
+
+    public void bool(boolean b) {
+        value();
+        jw.writeAscii(b ? TRUE : FALSE);
+    }
+
+    public void number(long n) {
+        value();
+        NumberConverter.serialize(n, jw);
+    }
+
+    /** A finite double; NaN and infinities (not representable in JSON) are written as 0. */
+    public void number(double d) {
+        value();
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            jw.writeByte((byte) '0');
+        } else {
+            NumberConverter.serialize(d, jw);
+        }
+    }
+
+    /** Milliseconds with microsecond precision from nanoseconds, e.g. 12345678 ns gives 12.345 (no allocation). */
+    public void durationMillis(long nanos) {
+        value();
+        long micros = nanos <= 0 ? 0 : nanos / 1000;
+        NumberConverter.serialize(micros / 1000, jw);
+        int frac = (int) (micros % 1000);
+        byte[] s = scratch;
+        s[0] = '.';
+        s[1] = (byte) ('0' + frac / 100);
+        s[2] = (byte) ('0' + (frac / 10) % 10);
+        s[3] = (byte) ('0' + frac % 10);
+        jw.writeRaw(s, 0, 4);
+    }
+
+    /** A 64-bit id as 16 lower-case hex chars in quotes. */
+    public void hex64(long id) {
+        value();
+        byte[] s = scratch;
+        s[0] = '"';
+        writeHex(id, s, 1);
+        s[17] = '"';
+        jw.writeRaw(s, 0, 18);
+    }
+
+    /** A 128-bit id as 32 lower-case hex chars in quotes. */
+    public void hex128(long high, long low) {
+        value();
+        byte[] s = scratch;
+        s[0] = '"';
+        writeHex(high, s, 1);
+        writeHex(low, s, 17);
+        s[33] = '"';
+        jw.writeRaw(s, 0, 34);
+    }
+
+    private static void writeHex(long v, byte[] dst, int off) {
+        Hex.writeLongHex(v, dst, off);
+    }
+
+    /** A keyword string (at most 1024 chars); null is written as JSON null. */
+    public void string(CharSequence s) {
+        string(s, KEYWORD_MAX);
+    }
+
+    /** A string of at most {@code maxChars} UTF-16 chars (never splitting a surrogate pair); null gives JSON null. */
+    public void string(CharSequence s, int maxChars) {
+        value();
+        if (s == null) {
+            jw.writeAscii(NULL);
+            return;
+        }
+        int len = encode(s, 0, s.length(), maxChars);
+        jw.writeRaw(scratch, 0, len);
+    }
+
+    /** A pre-encoded ASCII value (for example a constant already in quotes). */
+    public void raw(byte[] encoded) {
+        value();
+        jw.writeAscii(encoded);
+    }
+
+    /**
+     * Writes {@code a + separator + b} (such as a class name and a method name joined by a dot) as one string, the
+     * whole limited to {@code maxChars}; {@code separator} must be ASCII.
+     */
+    public void concat(CharSequence a, char separator, CharSequence b, int maxChars) {
+        value();
+        byte[] d = scratch;
+        int pos = 0;
+        d[pos++] = '"';
+        int budget = Math.min(maxChars, LONG_TEXT_MAX);
+        pos = encodeBody(a, 0, a.length(), budget, d, pos);
+        budget -= consumed;
+        if (budget > 0 && b != null) {
+            d[pos++] = (byte) separator;
+            budget--;
+            pos = encodeBody(b, 0, b.length(), budget, d, pos);
+        }
+        d[pos++] = '"';
+        jw.writeRaw(d, 0, pos);
+    }
+
+    private int consumed;
+
+    private int encode(CharSequence s, int from, int to, int maxChars) {
+        byte[] d = scratch;
+        int pos = 0;
+        d[pos++] = '"';
+        pos = encodeBody(s, from, to, Math.min(maxChars, LONG_TEXT_MAX), d, pos);
+        d[pos++] = '"';
+        return pos;
+    }
+
+    /** Encodes up to {@code budget} chars of s[from, to) into d at pos; stores the chars consumed in {@link #consumed}. */
+    private int encodeBody(CharSequence s, int from, int to, int budget, byte[] d, int pos) {
+        int end = Math.min(to, from + budget);
+        int i = from;
+        while (i < end) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                if (c >= 0x20 && c != '"' && c != '\\') {
+                    d[pos++] = (byte) c;
+                } else {
+                    pos = escapeAscii(c, d, pos);
+                }
+                i++;
+            } else if (c < 0x800) {
+                d[pos++] = (byte) (0xC0 | (c >> 6));
+                d[pos++] = (byte) (0x80 | (c & 0x3F));
+                i++;
+            } else if (Character.isHighSurrogate(c)) {
+                if (i + 1 < to && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    if (i + 1 >= end) {
+                        break; // the pair does not fit in the budget: never split it
+                    }
+                    int cp = Character.toCodePoint(c, s.charAt(i + 1));
+                    d[pos++] = (byte) (0xF0 | (cp >> 18));
+                    d[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    d[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    d[pos++] = (byte) (0x80 | (cp & 0x3F));
+                    i += 2;
+                } else {
+                    pos = replacement(d, pos);
+                    i++;
+                }
+            } else if (Character.isLowSurrogate(c)) {
+                pos = replacement(d, pos);
+                i++;
+            } else {
+                d[pos++] = (byte) (0xE0 | (c >> 12));
+                d[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                d[pos++] = (byte) (0x80 | (c & 0x3F));
+                i++;
+            }
+        }
+        consumed = i - from;
+        return pos;
+    }
+
+    private static int replacement(byte[] d, int pos) {
+        d[pos] = REPLACEMENT[0];
+        d[pos + 1] = REPLACEMENT[1];
+        d[pos + 2] = REPLACEMENT[2];
+        return pos + 3;
+    }
+
+    private static int escapeAscii(char c, byte[] d, int pos) {
+        d[pos++] = '\\';
+        switch (c) {
+            case '"':
+                d[pos++] = '"';
+                break;
+            case '\\':
+                d[pos++] = '\\';
+                break;
+            case '\n':
+                d[pos++] = 'n';
+                break;
+            case '\r':
+                d[pos++] = 'r';
+                break;
+            case '\t':
+                d[pos++] = 't';
+                break;
+            case '\b':
+                d[pos++] = 'b';
+                break;
+            case '\f':
+                d[pos++] = 'f';
+                break;
+            default:
+                d[pos++] = 'u';
+                d[pos++] = '0';
+                d[pos++] = '0';
+                d[pos++] = HEX[(c >> 4) & 0xf];
+                d[pos++] = HEX[c & 0xf];
+        }
+        return pos;
+    }
+}

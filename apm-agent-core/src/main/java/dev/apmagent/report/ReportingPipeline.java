@@ -1,0 +1,332 @@
+package dev.apmagent.report;
+
+import dev.apmagent.config.Config;
+import dev.apmagent.log.AgentLog;
+import dev.apmagent.log.Logger;
+import dev.apmagent.metrics.MetricSource;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The path from an application thread to the APM Server, independent of the event model:
+ * <pre>
+ * application threads --offer--> HandoffRing --"apm-reporter": serialize--> ByteRing --"apm-sender": zlib, HTTP--> APM Server
+ * </pre>
+ * Application threads only run {@link #offer}: a counter increment and at most two CAS attempts, never a lock, park
+ * or I/O. The reporter thread drains the hand-off in batches, serializes each event into a reusable buffer, appends
+ * it to the byte ring (evicting the oldest entries when full), releases the event, collects metrics when due and
+ * watches the sender's I/O deadlines. It never does I/O itself, so a slow or absent server cannot back up the
+ * hand-off. The sender thread owns all network (or file) I/O and the back-off.
+ */
+final class ReportingPipeline {
+
+    private static final Logger log = AgentLog.get(ReportingPipeline.class);
+    private static final int BATCH = 256;
+
+    final PipelineSettings settings;
+    final ReporterStats stats;
+    final HandoffRing<Object> handoff;
+    final ByteRing ring;
+    final Sender sender;
+    private final EventCodec codec;
+    private final JsonHelper json = new JsonHelper();
+    private final JsonHelper metricJson = new JsonHelper(4096);
+    private final MetricSetSerializer metricSerializer;
+    private final List<MetricSource> metricSources = new ArrayList<MetricSource>();
+    private final RateLimitedLog errorLog;
+    private final Thread reporterThread;
+    private final Thread senderThread;
+    private volatile boolean stopRequested;
+    private volatile boolean closed;
+    private volatile long flushRequested;
+    private volatile boolean started;
+    /** Smallest and largest hand-off fill seen since the last health metricset (reporter thread). */
+    private int queueMin = Integer.MAX_VALUE;
+    private int queueMax;
+
+    ReportingPipeline(PipelineSettings settings, EventCodec codec, Sender.MetadataSource metadata, String agentVersion,
+                      String serviceName) {
+        this.settings = settings;
+        this.codec = codec;
+        this.handoff = new HandoffRing<Object>(settings.queueCapacity);
+        this.stats = new ReporterStats(new ReporterStats.BufferProbe() {
+            @Override
+            public long buffered() {
+                return bufferedEvents();
+            }
+        });
+        this.ring = new ByteRing(settings.bufferSize, stats);
+        this.sender = settings.outputFile != null && !settings.outputFile.isEmpty()
+                ? new FileSender(ring, stats, settings, metadata)
+                : new HttpSender(ring, stats, settings, metadata, agentVersion, serviceName);
+        this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
+        this.metricSerializer = new MetricSetSerializer(metricJson, new MetricSetSerializer.LineConsumer() {
+            @Override
+            public void metricsetLine(JsonHelper line) {
+                stats.produced(EventTypes.METRICSET);
+                append(EventTypes.METRICSET, line);
+            }
+        });
+        this.reporterThread = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                reporterLoop();
+            }
+        }, "apm-reporter");
+        this.reporterThread.setDaemon(true);
+        this.senderThread = new Thread(sender, "apm-sender");
+        this.senderThread.setDaemon(true);
+    }
+
+    /** Adds a metric source; call before {@link #start()}. */
+    void addMetricSource(MetricSource source) {
+        metricSources.add(source);
+    }
+
+    synchronized void start() {
+        if (started || closed) {
+            return;
+        }
+        started = true;
+        senderThread.start();
+        reporterThread.start();
+    }
+
+    /** Application threads: hands an event over, or drops, counts and releases it. Never blocks. */
+    boolean offer(Object event, int type) {
+        stats.produced(type);
+        if (!closed && handoff.offer(event)) {
+            return true;
+        }
+        stats.dropped(DropReason.QUEUE_FULL, type, 1);
+        releaseQuietly(event);
+        return false;
+    }
+
+    private void releaseQuietly(Object event) {
+        try {
+            codec.release(event);
+        } catch (Throwable ignored) {
+            // never throw into the application; a broken reference count is the tracer's bug and shows in its pool
+        }
+    }
+
+    long bufferedEvents() {
+        return handoff.size() + ring.entries() + sender.inflightCount();
+    }
+
+    // ---- reporter thread
+
+    private void reporterLoop() {
+        long now = System.nanoTime();
+        long metricsInterval = TimeUnit.MILLISECONDS.toNanos(settings.metricsIntervalMillis);
+        long statsInterval = TimeUnit.MILLISECONDS.toNanos(settings.statsLogIntervalMillis);
+        long nextMetrics = now + metricsInterval;
+        long nextStats = now + statsInterval;
+        long maxPark = TimeUnit.MILLISECONDS.toNanos(settings.maxIdleParkMillis);
+        try {
+            while (true) {
+                boolean stop = stopRequested;
+                long flushGeneration = flushRequested;
+                int n = drain();
+                now = System.nanoTime();
+                if (n > 0) {
+                    handoff.onWork();
+                    sender.dataAvailable();
+                }
+                if (metricsInterval > 0 && now - nextMetrics >= 0) {
+                    nextMetrics = now + metricsInterval;
+                    collectMetrics();
+                    sender.dataAvailable();
+                }
+                if (statsInterval > 0 && now - nextStats >= 0) {
+                    nextStats = now + statsInterval;
+                    if (log.isDebugEnabled()) {
+                        log.debug("reporter: {}", stats);
+                    }
+                }
+                sender.watchdog(now);
+                if (n == 0) {
+                    if (flushGeneration != sender.reporterFlushed) {
+                        // everything offered before the flush request has been moved into the byte ring
+                        sender.reporterFlushed = flushGeneration;
+                        sender.wake();
+                    }
+                    if (stop) {
+                        return;
+                    }
+                    long park = maxPark;
+                    if (metricsInterval > 0) {
+                        park = Math.min(park, nextMetrics - now);
+                    }
+                    if (sender.ioDeadlineNanos != 0) {
+                        park = Math.min(park, TimeUnit.MILLISECONDS.toNanos(100));
+                    }
+                    handoff.awaitEvents(Math.max(1, park));
+                }
+            }
+        } catch (Throwable t) {
+            log.error("the reporter thread stops after an unexpected error; new events will be dropped", t);
+            closed = true;
+        }
+    }
+
+    private int drain() {
+        int size = handoff.size();
+        if (size < queueMin) {
+            queueMin = size;
+        }
+        if (size > queueMax) {
+            queueMax = size;
+        }
+        int n = 0;
+        Object event;
+        while (n < BATCH && (event = handoff.poll()) != null) {
+            n++;
+            process(event);
+        }
+        return n;
+    }
+
+    private void process(Object event) {
+        int type = EventTypes.TRANSACTION;
+        try {
+            type = codec.type(event);
+            json.reset();
+            codec.serialize(event, json);
+            append(type, json);
+        } catch (Throwable t) {
+            stats.dropped(DropReason.SERIALIZATION_FAILED, type, 1);
+            errorLog.error("serialize", log, "could not serialize a {}: {}", EventTypes.name(type), t);
+        } finally {
+            releaseQuietly(event);
+        }
+    }
+
+    private void append(int type, JsonHelper line) {
+        int len = line.size();
+        if (len > settings.maxEventSize || !ring.put(type, line.buffer(), 0, len)) {
+            stats.dropped(DropReason.TOO_BIG, type, 1);
+        }
+    }
+
+    private void collectMetrics() {
+        long epochMicros = System.currentTimeMillis() * 1000L;
+        for (int i = 0; i < metricSources.size(); i++) {
+            try {
+                metricSources.get(i).collect(epochMicros, metricSerializer);
+            } catch (Throwable t) {
+                metricSerializer.endSet();
+                errorLog.warn("metrics-" + i, log, "metric source {} failed: {}", metricSources.get(i).getClass().getName(), t);
+            }
+        }
+    }
+
+    /** Reporter thread: the hand-off fill range (in % of capacity) since the last call, then resets it. */
+    double[] takeQueueFillRangePct() {
+        int cap = handoff.capacity();
+        double[] r = {queueMin == Integer.MAX_VALUE ? 0 : 100.0 * queueMin / cap, 100.0 * queueMax / cap};
+        queueMin = Integer.MAX_VALUE;
+        queueMax = 0;
+        return r;
+    }
+
+    // ---- control (integrator, tests; never application threads)
+
+    /**
+     * Waits until everything offered before this call has been delivered (or dropped), at most {@code timeoutMillis}.
+     * Returns false on timeout or when the sender is backing off from a failing server.
+     */
+    boolean flush(long timeoutMillis) {
+        if (!started || !reporterThread.isAlive()) {
+            return false;
+        }
+        long generation;
+        synchronized (this) {
+            generation = flushRequested + 1;
+            flushRequested = generation;
+        }
+        handoff.wakeConsumer();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (sender.senderFlushed - generation < 0) {
+            if (System.nanoTime() - deadline >= 0 || !senderThread.isAlive()) {
+                return false;
+            }
+            if (sender.isBackingOff() && !sender.draining) {
+                return false;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        return true;
+    }
+
+    /**
+     * Stops accepting events, sends what is held (bounded by {@code timeoutMillis}), then stops both threads.
+     * Events that could not be sent in time stay counted as buffered. Idempotent.
+     */
+    void close(long timeoutMillis) {
+        synchronized (this) {
+            if (closed && !started) {
+                return;
+            }
+            closed = true;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        if (started) {
+            stopRequested = true;
+            handoff.wakeConsumer();
+            join(reporterThread, deadline);
+            sender.draining = true;
+            sender.wake();
+            join(senderThread, deadline);
+            if (senderThread.isAlive()) {
+                sender.stopRequested = true;
+                sender.abortIo();
+                sender.wake();
+                join(senderThread, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+            }
+            if (reporterThread.isAlive()) {
+                log.warn("the reporter thread did not stop within {} ms", timeoutMillis);
+            }
+        }
+        // events offered after the reporter stopped are still in the hand-off: release them
+        Object event;
+        while (!reporterThread.isAlive() && (event = handoff.poll()) != null) {
+            int type = EventTypes.TRANSACTION;
+            try {
+                type = codec.type(event);
+            } catch (Throwable ignored) {
+                // counted as a transaction
+            }
+            stats.dropped(DropReason.QUEUE_FULL, type, 1);
+            releaseQuietly(event);
+        }
+        if (log.isDebugEnabled()) {
+            log.debug("reporter closed: {}", stats);
+        }
+    }
+
+    private static void join(Thread t, long deadlineNanos) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return;
+        }
+        try {
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    List<MetricSource> metricSources() {
+        return Collections.unmodifiableList(metricSources);
+    }
+}
