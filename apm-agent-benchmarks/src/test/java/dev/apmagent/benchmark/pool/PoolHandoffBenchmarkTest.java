@@ -21,24 +21,31 @@ class PoolHandoffBenchmarkTest {
         PoolHandoffBenchmark b = new PoolHandoffBenchmark();
         b.strategy = strategy;
         b.capacity = 1024;
-        b.setUp();
+        b.setUp(1);
         return b;
+    }
+
+    private static PoolHandoffBenchmark.Producer producer(PoolHandoffBenchmark b, int index) {
+        PoolHandoffBenchmark.Producer p = new PoolHandoffBenchmark.Producer();
+        p.register(b, index);
+        return p;
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"thread_local", "queue", "none", "mpsc_linked", "mpsc_chunked"})
     void acquireHandsOffAndReleaseRecyclesIt(String strategy) {
         PoolHandoffBenchmark b = benchmark(strategy);
+        PoolHandoffBenchmark.Producer p = producer(b, 0);
         PoolHandoffBenchmark.Counters producer = new PoolHandoffBenchmark.Counters();
         PoolHandoffBenchmark.Counters releaser = new PoolHandoffBenchmark.Counters();
 
         assertEquals(0, b.release(releaser), "nothing handed off yet");
         assertEquals(1, releaser.emptyPolls);
 
-        assertEquals(1, b.acquire(producer));
+        assertEquals(1, b.acquire(p, producer));
         assertEquals(1, producer.handedOff);
-        assertEquals(1, b.handoff.size());
-        PooledEvent event = b.handoff.peek();
+        assertEquals(1, p.handoff.size());
+        PooledEvent event = p.handoff.peek();
         assertEquals(1, event.id);
         assertEquals("SELECT FROM orders", event.name.toString());
 
@@ -46,21 +53,22 @@ class PoolHandoffBenchmarkTest {
         assertEquals(1, releaser.released);
         assertEquals(0, event.id, "reset before release");
         assertEquals(0, event.name.length());
-        assertTrue(b.handoff.isEmpty());
+        assertTrue(p.handoff.isEmpty());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"thread_local", "queue", "none", "mpsc_linked", "mpsc_chunked"})
     void fullHandOffIsReleasedOnTheProducerAndCounted(String strategy) {
         PoolHandoffBenchmark b = benchmark(strategy);
+        PoolHandoffBenchmark.Producer p = producer(b, 0);
         PoolHandoffBenchmark.Counters producer = new PoolHandoffBenchmark.Counters();
         for (int i = 0; i < PoolHandoffBenchmark.HANDOFF_CAPACITY + 10; i++) {
-            b.acquire(producer);
+            b.acquire(p, producer);
         }
         assertEquals(PoolHandoffBenchmark.HANDOFF_CAPACITY, producer.handedOff);
         assertEquals(10, producer.dropped);
         b.drainHandoff();
-        assertTrue(b.handoff.isEmpty());
+        assertTrue(p.handoff.isEmpty());
     }
 
     /** The pattern the benchmark models: acquired on one thread, released on another, reused by the first. */
@@ -68,6 +76,7 @@ class PoolHandoffBenchmarkTest {
     @ValueSource(strings = {"thread_local", "queue", "mpsc_linked", "mpsc_chunked"})
     void objectsReleasedOnAnotherThreadAreReusedByTheProducer(String strategy) throws Exception {
         PoolHandoffBenchmark b = benchmark(strategy);
+        PoolHandoffBenchmark.Producer p = producer(b, 0);
         PoolHandoffBenchmark.Counters producer = new PoolHandoffBenchmark.Counters();
         PoolHandoffBenchmark.Counters releaser = new PoolHandoffBenchmark.Counters();
         ExecutorService releasing = Executors.newSingleThreadExecutor();
@@ -76,7 +85,7 @@ class PoolHandoffBenchmarkTest {
             int perRound = 200;
             for (int round = 0; round < rounds; round++) {
                 for (int i = 0; i < perRound; i++) {
-                    b.acquire(producer);
+                    b.acquire(p, producer);
                 }
                 releasing.submit(() -> {
                     while (b.release(releaser) != 0) {
@@ -95,11 +104,33 @@ class PoolHandoffBenchmarkTest {
     }
 
     @Test
+    void releaserVisitsEveryProducersQueue() {
+        PoolHandoffBenchmark b = new PoolHandoffBenchmark();
+        b.strategy = "queue";
+        b.capacity = 1024;
+        b.setUp(3);
+        PoolHandoffBenchmark.Counters counters = new PoolHandoffBenchmark.Counters();
+        for (int i = 0; i < 3; i++) {
+            PoolHandoffBenchmark.Producer p = producer(b, i);
+            b.acquire(p, counters);
+            b.acquire(p, counters);
+        }
+        int released = 0;
+        while (b.release(counters) != 0) {
+            released++;
+        }
+        assertEquals(6, released);
+        assertEquals(6, counters.released);
+        assertEquals(1, counters.emptyPolls);
+    }
+
+    @Test
     void noneAllocatesEveryTime() {
         PoolHandoffBenchmark b = benchmark("none");
+        PoolHandoffBenchmark.Producer p = producer(b, 0);
         PoolHandoffBenchmark.Counters counters = new PoolHandoffBenchmark.Counters();
         for (int i = 0; i < 100; i++) {
-            b.acquire(counters);
+            b.acquire(p, counters);
             b.release(counters);
         }
         assertEquals(100, b.pool.createdCount());
