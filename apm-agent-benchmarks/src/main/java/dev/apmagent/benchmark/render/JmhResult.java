@@ -17,6 +17,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 record JmhResult(String benchmarkClass, String benchmark, String mode, String threads, Map<String, String> params,
                  List<Metric> metrics, Double allocatedBytesPerOp, Map<String, Double> counters) {
 
+    /** Methods of the @Group benchmarks that run on exactly one thread (the releaser, the poller). */
+    static final String[] ONE_CONSUMER_METHODS = {"release", "poll"};
+
+    private static final java.util.regex.Pattern PERCENTILE_ENTRY = java.util.regex.Pattern.compile("(.*:)?p[01]\\.\\d+");
+
     /** Percentiles shown in tables, as JMH names them. */
     static final String[] PERCENTILES = {"50.0", "90.0", "99.0", "99.9", "99.99", "100.0"};
     static final String[] PERCENTILE_LABELS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
@@ -37,15 +42,14 @@ record JmhResult(String benchmarkClass, String benchmark, String mode, String th
         String benchmarkClass = owner.substring(owner.lastIndexOf('.') + 1);
         String mode = node.path("mode").asText();
 
-        String threads = String.valueOf(node.path("threads").asInt());
-        JsonNode groups = node.path("threadGroups");
-        if (groups.isArray() && groups.size() > 1) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < groups.size(); i++) {
-                sb.append(i == 0 ? "" : "+").append(groups.get(i).asInt());
-            }
-            threads = sb.toString();
+        // JMH's JSON has no thread-group layout: a @Group benchmark with a releasing/polling method is read as N producers
+        // plus the one consumer thread that run.sh gives it (-tg N,1)
+        int total = node.path("threads").asInt();
+        boolean oneConsumerGroup = false;
+        for (String consumer : ONE_CONSUMER_METHODS) {
+            oneConsumerGroup |= node.path("secondaryMetrics").has(consumer);
         }
+        String threads = oneConsumerGroup ? (total - 1) + "+1" : String.valueOf(total);
 
         Map<String, String> params = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> p = node.path("params").fields();
@@ -57,7 +61,7 @@ record JmhResult(String benchmarkClass, String benchmark, String mode, String th
         JsonNode primary = node.path("primaryMetric");
         String unit = primary.path("scoreUnit").asText();
         List<Metric> metrics = new ArrayList<>();
-        metrics.add(metric(method, primary));
+        metrics.add(metric(method, primary, mode));
         Double alloc = null;
         Map<String, Double> counters = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> s = node.path("secondaryMetrics").fields();
@@ -68,8 +72,10 @@ record JmhResult(String benchmarkClass, String benchmark, String mode, String th
             String secondaryUnit = m.path("scoreUnit").asText();
             if (name.equals("gc.alloc.rate.norm")) {
                 alloc = m.path("score").asDouble();
+            } else if (PERCENTILE_ENTRY.matcher(name).matches()) {
+                continue; // SampleTime's "p0.99" / "acquire:p0.99" duplicates of scorePercentiles
             } else if (secondaryUnit.equals(unit)) {
-                metrics.add(metric(name, m));
+                metrics.add(metric(name, m, mode));
             } else if (secondaryUnit.equals("#")) {
                 counters.put(name, m.path("score").asDouble());
             }
@@ -77,10 +83,11 @@ record JmhResult(String benchmarkClass, String benchmark, String mode, String th
         return new JmhResult(benchmarkClass, method, mode, threads, params, metrics, alloc, counters);
     }
 
-    private static Metric metric(String name, JsonNode m) {
+    private static Metric metric(String name, JsonNode m, String mode) {
         Map<String, Double> percentiles = new LinkedHashMap<>();
         JsonNode pct = m.path("scorePercentiles");
-        if (m.has("rawDataHistogram")) {
+        // in other modes scorePercentiles are over iteration scores, not over operations
+        if (mode.equals("sample")) {
             for (String key : PERCENTILES) {
                 if (pct.has(key)) {
                     percentiles.put(key, pct.get(key).asDouble());

@@ -95,7 +95,8 @@ public final class ResultsRenderer {
                     .thenComparing(r -> r.params().toString()));
             md.append("\n## ").append(table.getKey()).append("\n\n");
             appendTable(md, rows);
-            for (Chart chart : charts(rows)) {
+            // charts keep the run order, so series appear in the order the @Param declares them
+            for (Chart chart : charts(table.getValue())) {
                 Path png = out.resolve(chart.fileName());
                 BarChart.write(png, chart.title(), chart.yLabel(), chart.categories(), chart.series(), chart.values());
                 written.add(png);
