@@ -47,6 +47,9 @@ public final class Tracer {
     private final Reporter reporter;
     private final double sampleRate;
     private final long sampleThreshold;
+    /** Outgoing tracestate of local roots, built once: {@code es=s:<rate>} (sampled) and {@code es=s:0}. */
+    private final String sampledTracestate;
+    private final String unsampledTracestate;
     private final int maxSpans;
     private final int stackTraceLimit;
     private final String poolStrategy;
@@ -73,6 +76,8 @@ public final class Tracer {
         this.reporter = reporter;
         this.sampleRate = roundSampleRate(config.get(CoreOptions.TRANSACTION_SAMPLE_RATE));
         this.sampleThreshold = sampleThreshold(sampleRate);
+        this.sampledTracestate = "es=s:" + formatSampleRate(sampleRate);
+        this.unsampledTracestate = "es=s:0";
         this.maxSpans = config.get(CoreOptions.TRANSACTION_MAX_SPANS);
         this.stackTraceLimit = config.get(CoreOptions.STACK_TRACE_LIMIT);
         this.poolStrategy = config.get(CoreOptions.OBJECT_POOL);
@@ -110,6 +115,17 @@ public final class Tracer {
         return Math.round(rate * 10_000d) / 10_000d;
     }
 
+    /** A rounded rate as the {@code es=s:} tracestate entry writes it: "1", "0", "0.5", "0.1235". */
+    static String formatSampleRate(double rate) {
+        if (rate >= 1) {
+            return "1";
+        }
+        if (rate <= 0) {
+            return "0";
+        }
+        return java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString();
+    }
+
     /** A trace is sampled when the low 56 bits of its trace id are below this threshold. */
     static long sampleThreshold(double rate) {
         if (rate >= 1) {
@@ -125,13 +141,18 @@ public final class Tracer {
 
     // ---------------------------------------------------------------- transactions
 
-    /** Starts a transaction that begins a new trace, sampled according to {@code transaction_sample_rate}. */
+    /**
+     * Starts a transaction that begins a new trace, sampled according to {@code transaction_sample_rate}; its
+     * tracestate is {@code es=s:<rate>} ({@code es=s:0} when not sampled), so downstream services record the rate.
+     */
     public Transaction startRootTransaction() {
         Transaction t = acquireTransaction();
         long traceIdHigh = nonZeroRandom();
         long traceIdLow = nonZeroRandom();
         boolean sampled = isSampled(traceIdLow);
-        t.traceContext().initRoot(traceIdHigh, traceIdLow, nonZeroRandom(), sampled, sampled ? sampleRate : 0);
+        TraceContext tc = t.traceContext();
+        tc.initRoot(traceIdHigh, traceIdLow, nonZeroRandom(), sampled, sampled ? sampleRate : 0);
+        tc.setTracestate(sampled ? sampledTracestate : unsampledTracestate);
         startClock(t);
         return t;
     }
@@ -143,7 +164,8 @@ public final class Tracer {
      *
      * @param flags      W3C trace-flags
      * @param sampleRate the {@code es=s:} value of the tracestate, or {@link Double#NaN} when it had none
-     * @param tracestate the incoming tracestate to propagate, or null
+     * @param tracestate the incoming tracestate, propagated as is (the parser keeps or rewrites its {@code es} entry),
+     *                   or null
      */
     public Transaction startTransaction(long traceIdHigh, long traceIdLow, long parentId, int flags, double sampleRate,
                                         CharSequence tracestate) {

@@ -138,7 +138,7 @@ class AllocationTest {
     }
 
     private static void report(String variant, long allocated) {
-        System.out.println("AllocationTest [" + variant + "]: " + allocated + " bytes in " + ITERATIONS
+        System.out.println("AllocationTest on JDK " + Runtime.version().feature() + " [" + variant + "]: " + allocated + " bytes in " + ITERATIONS
                 + " iterations = " + (allocated / (double) ITERATIONS) + " bytes/iteration");
     }
 

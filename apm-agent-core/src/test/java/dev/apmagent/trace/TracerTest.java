@@ -45,6 +45,7 @@ class TracerTest extends AbstractTracerTest {
         assertEquals(0, tc.parentId());
         assertTrue(t.isSampled());
         assertEquals(1.0, tc.sampleRate());
+        assertEquals("es=s:1", tc.tracestate().toString());
         assertTrue(t.timestampMicros() >= before && t.timestampMicros() <= after);
         assertSame(t, t.transaction());
         t.setName("GET /users");
@@ -145,7 +146,7 @@ class TracerTest extends AbstractTracerTest {
         Transaction t = tracer.startTransaction(high, low, parentId, 1, 0.5, "x");
         assertEquals(0, t.traceContext().parentId());
         assertNotEquals(0, t.traceContext().traceIdLow());
-        assertNull(t.traceContext().tracestate());
+        assertEquals("es=s:1", t.traceContext().tracestate().toString(), "the remote tracestate is not propagated");
         t.end();
     }
 
@@ -162,6 +163,16 @@ class TracerTest extends AbstractTracerTest {
     void sampleRateIsRoundedToFourDecimals(double configured, double expected) {
         newTracer(options("transaction_sample_rate", configured));
         assertEquals(expected, tracer.sampleRate());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1.0, 1", "0.0, 0", "0.5, 0.5", "0.1235, 0.1235", "0.0001, 0.0001", "0.25, 0.25"})
+    void rootTracestateCarriesTheRate(double rate, String expected) {
+        assertEquals(expected, Tracer.formatSampleRate(rate));
+        newTracer(options("transaction_sample_rate", rate));
+        Transaction t = tracer.startRootTransaction();
+        assertEquals(t.isSampled() ? "es=s:" + expected : "es=s:0", t.traceContext().tracestate().toString());
+        t.end();
     }
 
     @ParameterizedTest
