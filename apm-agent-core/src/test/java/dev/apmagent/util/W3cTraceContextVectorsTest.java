@@ -1,6 +1,7 @@
 package dev.apmagent.util;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,6 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every case of the shared w3c_distributed_tracing.json (the W3C test data), as a request's headers would arrive. */
 class W3cTraceContextVectorsTest {
+
+    /** Reports a visible skip (or, on CI, a failure) when the shared vectors are absent. */
+    @Test
+    void sharedVectorsPresent() {
+        assertTrue(SharedVectors.read("w3c_distributed_tracing.json").size() > 0);
+    }
 
     static Stream<Arguments> vectors() {
         List<Arguments> cases = new ArrayList<>();

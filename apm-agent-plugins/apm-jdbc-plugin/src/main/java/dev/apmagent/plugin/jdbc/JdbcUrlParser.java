@@ -35,6 +35,11 @@ package dev.apmagent.plugin.jdbc;
 public final class JdbcUrlParser {
 
     private static final String[] WRAPPERS = {"p6spy:", "log4jdbc:", "otel:"};
+    private static final String[] MYSQL_MODES = {"replication:", "loadbalance:", "failover:", "sequential:", "aurora:"};
+    private static final String[] DERBY_SUBPROTOCOLS = {"memory:", "directory:", "classpath:"};
+    private static final String[] HSQLDB_NETWORK = {"hsql://", "hsqls://", "http://", "https://"};
+    private static final int[] HSQLDB_PORTS = {9001, 554, 80, 443};
+    private static final String[] HSQLDB_LOCAL = {"mem:", "file:", "res:"};
 
     private JdbcUrlParser() {
     }
@@ -150,10 +155,9 @@ public final class JdbcUrlParser {
         }
 
         private void mysql(int p) {
-            String[] modes = {"replication:", "loadbalance:", "failover:", "sequential:", "aurora:"};
-            for (int m = 0; m < modes.length; m++) {
-                if (startsWith(p, modes[m])) {
-                    p += modes[m].length();
+            for (int m = 0; m < MYSQL_MODES.length; m++) {
+                if (startsWith(p, MYSQL_MODES[m])) {
+                    p += MYSQL_MODES[m].length();
                     break;
                 }
             }
@@ -445,10 +449,9 @@ public final class JdbcUrlParser {
                 }
                 return;
             }
-            String[] subs = {"memory:", "directory:", "classpath:"};
-            for (int i = 0; i < subs.length; i++) {
-                if (startsWith(p, subs[i])) {
-                    p += subs[i].length();
+            for (int i = 0; i < DERBY_SUBPROTOCOLS.length; i++) {
+                if (startsWith(p, DERBY_SUBPROTOCOLS[i])) {
+                    p += DERBY_SUBPROTOCOLS[i].length();
                     break;
                 }
             }
@@ -465,23 +468,20 @@ public final class JdbcUrlParser {
             if (semi >= 0) {
                 user = param(semi + 1, n, "user", ';');
             }
-            String[] network = {"hsql://", "hsqls://", "http://", "https://"};
-            int[] ports = {9001, 554, 80, 443};
-            for (int i = 0; i < network.length; i++) {
-                if (startsWith(p, network[i])) {
-                    int a = p + network[i].length();
+            for (int i = 0; i < HSQLDB_NETWORK.length; i++) {
+                if (startsWith(p, HSQLDB_NETWORK[i])) {
+                    int a = p + HSQLDB_NETWORK[i].length();
                     int authEnd = indexOfAny(a, end, '/');
-                    authority(a, authEnd, null, ports[i]);
+                    authority(a, authEnd, null, HSQLDB_PORTS[i]);
                     if (authEnd < end) {
                         database = nonEmpty(authEnd + 1, end);
                     }
                     return;
                 }
             }
-            String[] local = {"mem:", "file:", "res:"};
-            for (int i = 0; i < local.length; i++) {
-                if (startsWith(p, local[i])) {
-                    p += local[i].length();
+            for (int i = 0; i < HSQLDB_LOCAL.length; i++) {
+                if (startsWith(p, HSQLDB_LOCAL[i])) {
+                    p += HSQLDB_LOCAL[i].length();
                     break;
                 }
             }

@@ -333,8 +333,9 @@ public final class SqlLexer {
         end = pos;
         int len = end - start;
         if (len >= 2 && len <= 8) {
+            char first = upper(input.charAt(start));
             for (int i = 0; i < KEYWORDS.length; i++) {
-                if (textEqualsIgnoreCase(KEYWORD_NAMES[i])) {
+                if (KEYWORD_NAMES[i].charAt(0) == first && textEqualsIgnoreCase(KEYWORD_NAMES[i])) {
                     return kind = KEYWORDS[i];
                 }
             }

@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -13,6 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SqlLexerTest {
+
+    /** Reports a visible skip (or, on CI, a failure) when the shared vectors are absent. */
+    @Test
+    void sharedVectorsPresent() {
+        assertTrue(SharedVectors.read("sql_token_examples.json").size() > 0);
+    }
 
     static Stream<Arguments> tokenVectors() {
         List<Arguments> cases = new ArrayList<>();

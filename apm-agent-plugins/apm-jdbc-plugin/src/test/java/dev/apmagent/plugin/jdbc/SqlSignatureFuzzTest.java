@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -57,9 +56,11 @@ class SqlSignatureFuzzTest {
             }
             boolean blank = isBlank(sql);
             if (blank) {
-                assertEquals("", out.toString(), "blank input #" + i);
+                assertEquals("", out.toString(), "blank input");
             } else {
-                assertFalse(out.length() == 0, "empty name for non-blank input #" + i + " " + quote(sql));
+                if (out.length() == 0) {
+                    fail("empty name for non-blank input #" + i + " " + quote(sql));
+                }
             }
             assertTrue(out.length() <= SqlSignature.MAX_NAME_LENGTH);
         }
@@ -92,7 +93,7 @@ class SqlSignatureFuzzTest {
             if (++tokens > sql.length() + 1) {
                 fail("scanner does not advance on " + quote(sql));
             }
-            assertTrue(lexer.start() >= lastEnd - 1 && lexer.end() <= sql.length(), "token range on " + quote(sql));
+            assertTrue(lexer.start() >= lastEnd - 1 && lexer.end() <= sql.length(), () -> "token range on " + quote(sql));
             lastEnd = lexer.end();
         }
     }
