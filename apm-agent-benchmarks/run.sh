@@ -70,7 +70,7 @@ jmh() { # name, then JMH arguments
   local name="$1"; shift
   echo "== $name"
   java -jar "$jar" "$@" "${jmh_opts[@]}" -prof gc -rf json -rff "$results/$name.json" | tee "$results/$name.log" \
-    | grep -E '^(Benchmark|# Run complete|[A-Z][A-Za-z]*Benchmark\.)' || true
+    | grep -E '^# (Run progress|Parameters|Benchmark mode)' || true
 }
 
 start=$(date +%s)
