@@ -28,16 +28,16 @@ final class BarChart {
     }
 
     /** {@code values[series][category]}; NaN leaves a gap. */
-    static void write(Path file, String title, String yLabel, List<String> categories, List<String> series,
-                      double[][] values) throws IOException {
-        BufferedImage image = draw(title, yLabel, categories, series, values);
+    static void write(Path file, String title, String subtitle, String yLabel, List<String> categories,
+                      List<String> series, double[][] values) throws IOException {
+        BufferedImage image = draw(title, subtitle, yLabel, categories, series, values);
         if (!ImageIO.write(image, "png", file.toFile())) {
             throw new IOException("no PNG writer available");
         }
     }
 
-    static BufferedImage draw(String title, String yLabel, List<String> categories, List<String> series,
-                              double[][] values) {
+    static BufferedImage draw(String title, String subtitle, String yLabel, List<String> categories,
+                              List<String> series, double[][] values) {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
@@ -48,18 +48,22 @@ final class BarChart {
 
             int left = 90;
             int right = WIDTH - 30;
-            int top = 60 + 18 * ((series.size() + 3) / 4);
+            int top = 78 + 18 * ((series.size() + 3) / 4);
             int bottom = HEIGHT - 60;
 
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-            g.drawString(title, left, 28);
+            g.drawString(title, left, 26);
+            if (!subtitle.isEmpty()) {
+                g.setFont(new Font(Font.SANS_SERIF, Font.ITALIC, 12));
+                g.drawString(subtitle, left, 44);
+            }
 
             // legend, four entries per line
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             for (int s = 0; s < series.size(); s++) {
                 int x = left + (s % 4) * 220;
-                int y = 48 + (s / 4) * 18;
+                int y = 66 + (s / 4) * 18;
                 g.setColor(PALETTE[s % PALETTE.length]);
                 g.fillRect(x, y - 10, 12, 12);
                 g.setColor(Color.BLACK);
@@ -86,7 +90,7 @@ final class BarChart {
                 g.setColor(new Color(0xdddddd));
                 g.drawLine(left, y, right, y);
                 g.setColor(Color.BLACK);
-                String t = ResultsRenderer.number(v);
+                String t = tick(v, step);
                 g.drawString(t, left - 8 - fm.stringWidth(t), y + 4);
             }
             g.drawLine(left, top, left, bottom);
@@ -129,6 +133,12 @@ final class BarChart {
             g.dispose();
         }
         return image;
+    }
+
+    /** An axis tick with as many decimals as the step needs (0.25 steps: 2; 500 steps: none). */
+    static String tick(double v, double step) {
+        int decimals = step >= 1 ? 0 : (int) Math.ceil(-Math.log10(step) - 1e-9);
+        return String.format(java.util.Locale.ROOT, "%,." + decimals + "f", v);
     }
 
     /** 1, 2 or 5 times a power of ten, at least {@code raw}. */

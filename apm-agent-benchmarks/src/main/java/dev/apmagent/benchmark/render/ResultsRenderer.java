@@ -98,7 +98,7 @@ public final class ResultsRenderer {
             // charts keep the run order, so series appear in the order the @Param declares them
             for (Chart chart : charts(table.getValue())) {
                 Path png = out.resolve(chart.fileName());
-                BarChart.write(png, chart.title(), chart.yLabel(), chart.categories(), chart.series(), chart.values());
+                BarChart.write(png, chart.title(), label, chart.yLabel(), chart.categories(), chart.series(), chart.values());
                 written.add(png);
                 md.append("\n![").append(chart.title()).append("](").append(chart.fileName()).append(")\n");
             }
@@ -235,8 +235,7 @@ public final class ResultsRenderer {
                 }
                 String stat = sample ? "p" + SAMPLE_CHART_PERCENTILE : first.mode();
                 String name = first.benchmarkClass() + "-" + metric + "-" + first.mode() + ".png";
-                String title = first.benchmarkClass() + "." + metric + " (" + stat + ")"
-                        + (label.isEmpty() ? "" : " - " + label);
+                String title = first.benchmarkClass() + "." + metric + " (" + stat + ")";
                 String yLabel = (sample ? unit.replace("/op", "") + " (p" + SAMPLE_CHART_PERCENTILE + ")" : unit)
                         + (first.mode().equals("thrpt") ? ", higher is better" : ", lower is better");
                 charts.add(new Chart(name, title, yLabel, withThreadsPrefix(categories), series, values));

@@ -91,6 +91,14 @@ class ResultsRendererTest {
     }
 
     @Test
+    void axisTicksShowTheDecimalsTheStepNeeds() {
+        assertEquals("4", BarChart.tick(4, 1));
+        assertEquals("0.25", BarChart.tick(0.25, 0.05));
+        assertEquals("1.5", BarChart.tick(1.5, 0.5));
+        assertEquals("12,000", BarChart.tick(12000, 2000));
+    }
+
+    @Test
     void numbersAreShortAndLocaleIndependent() {
         assertEquals("12,346", ResultsRenderer.number(12345.6));
         assertEquals("42.0", ResultsRenderer.number(42));
