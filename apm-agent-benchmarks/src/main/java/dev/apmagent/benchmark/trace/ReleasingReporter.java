@@ -110,9 +110,16 @@ public final class ReleasingReporter implements Reporter, AutoCloseable {
         return released.get();
     }
 
-    /** Waits until the ring is empty (the draining thread has released everything handed off so far). */
+    /** Waits until the ring is empty (the draining thread may still be releasing the last batch it took). */
     public void awaitDrained() {
         while (!ring.isEmpty()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Waits until {@code count} events in all were released by the draining thread or dropped. */
+    public void awaitReleased(long count) {
+        while (released.get() + dropped.get() < count) {
             Thread.onSpinWait();
         }
     }
