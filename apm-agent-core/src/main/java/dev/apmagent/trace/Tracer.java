@@ -39,7 +39,7 @@ public final class Tracer {
 
     /** Transactions and spans moved per batch by the thread_local pool; small, as each platform thread caches two. */
     static final int TRANSACTION_BATCH = 4;
-    static final int SPAN_BATCH = 16;
+    static final int SPAN_BATCH = 8;
     static final int ERROR_BATCH = 2;
 
     private static final long SAMPLE_MASK = (1L << 56) - 1;
@@ -68,7 +68,12 @@ public final class Tracer {
         this(config, reporter, ObjectPools.factory(config.get(CoreOptions.OBJECT_POOL)));
     }
 
-    /** A tracer with pools from {@code pools} (tests wrap a strategy to check every object comes back once). */
+    /**
+     * A tracer with pools from {@code pools} (tests wrap a strategy to check every object comes back once). Reads
+     * {@code transaction_sample_rate}, {@code transaction_max_spans}, {@code stack_trace_limit}, {@code object_pool}
+     * and {@code max_queue_size} once: the shared tier of the transaction and span pools holds 2 x max_queue_size
+     * objects (as in the Elastic agent), the error pool max_queue_size.
+     */
     public Tracer(Config config, Reporter reporter, ObjectPoolFactory pools) {
         if (reporter == null) {
             throw new IllegalArgumentException("reporter is required");

@@ -35,8 +35,10 @@ class PoolStressTest {
         int producers = 6;
         int perProducer = 50_000;
         int batch = 8;
-        ObjectPool<Tracked> pool = ObjectPools.factory(strategy).create("tracked", 256, batch, Tracked::new);
-        MpscArrayQueue<Tracked> handOff = new MpscArrayQueue<>(1024);
+        int handOffCapacity = 128;
+        // the pool can hold more than can be in flight, so it never drops and the number created has a hard bound
+        ObjectPool<Tracked> pool = ObjectPools.factory(strategy).create("tracked", 1024, batch, Tracked::new);
+        MpscArrayQueue<Tracked> handOff = new MpscArrayQueue<>(handOffCapacity);
         AtomicLong released = new AtomicLong();
         AtomicReference<String> failure = new AtomicReference<>();
         CountDownLatch producersDone = new CountDownLatch(producers);
@@ -107,12 +109,17 @@ class PoolStressTest {
         assertEquals((long) producers * perProducer, released.get(), "every object handed off was released once");
         assertEquals(0, drainedDuplicates.get());
         long created = pool.createdCount() - 1; // the drain's final acquire allocated one
-        assertTrue(created < (long) producers * perProducer / 10, "pool reused objects: created " + created);
-        // every created object is accounted for: still pooled (drained), dropped at the ceiling, or stranded in the
-        // cache of a producer thread that died (at most two magazines each; they only acquire)
-        long stranded = "thread_local".equals(strategy) ? (long) producers * 2 * batch : 0;
-        assertTrue(drained.size() + pool.droppedCount() + stranded >= created,
-                "lost objects: created " + created + ", drained " + drained.size() + ", dropped " + pool.droppedCount());
-        assertTrue(drained.size() + pool.droppedCount() <= created);
+        // A thread allocates only when nothing is pooled, i.e. every other object is in a hand, a thread cache or the
+        // hand-off queue; so reuse works iff created stays within that bound (out of 300,000 acquisitions).
+        int cache = "thread_local".equals(strategy) ? 2 * batch : 0;
+        long bound = handOffCapacity + (long) (producers + 1) * (1 + cache);
+        assertTrue(created <= bound, "created " + created + " objects, bound " + bound);
+        assertEquals(0, pool.droppedCount());
+        // every created object is accounted for: still pooled (drained) or stranded in the cache of a producer
+        // thread that died (at most two magazines each; producers only acquire)
+        long stranded = (long) producers * cache;
+        assertTrue(drained.size() + stranded >= created,
+                "lost objects: created " + created + ", drained " + drained.size());
+        assertTrue(drained.size() <= created);
     }
 }

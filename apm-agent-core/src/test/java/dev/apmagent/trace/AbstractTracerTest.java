@@ -1,23 +1,20 @@
 package dev.apmagent.trace;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.Collections;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
-import dev.apmagent.config.Config;
 import dev.apmagent.pool.BookkeepingObjectPoolFactory;
-import dev.apmagent.pool.ObjectPools;
 
 /**
- * Base of tracer tests: a tracer over bookkeeping pools and a {@link ListReporter}. After each test the reporter
+ * Base of tracer tests: a {@link TestTracer} (bookkeeping pools, {@link ListReporter}). After each test the reporter
  * releases what it holds and every pooled object must be back exactly once, the active stack empty.
  */
 abstract class AbstractTracerTest {
 
+    protected TestTracer testTracer;
     protected ListReporter reporter;
     protected BookkeepingObjectPoolFactory pools;
     protected Tracer tracer;
@@ -29,29 +26,27 @@ abstract class AbstractTracerTest {
 
     @BeforeEach
     final void createTracer() {
-        reporter = new ListReporter();
-        pools = BookkeepingObjectPoolFactory.of(String.valueOf(optionsOrDefault("object_pool", ObjectPools.THREAD_LOCAL)));
-        tracer = new Tracer(Config.ofParsed(options()), reporter, pools);
+        use(TestTracer.create(options()));
     }
 
-    private Object optionsOrDefault(String key, Object fallback) {
-        Object value = options().get(key);
-        return value != null ? value : fallback;
-    }
-
-    /** Replaces the tracer (same reporter, new bookkeeping pools) with one configured by {@code options}. */
+    /** Verifies the current tracer and replaces it with one configured by {@code options}. */
     protected Tracer newTracer(Map<String, Object> options) {
         checkPools();
-        reporter = new ListReporter();
-        pools = BookkeepingObjectPoolFactory.of(String.valueOf(options.getOrDefault("object_pool", ObjectPools.THREAD_LOCAL)));
-        tracer = new Tracer(Config.ofParsed(options), reporter, pools);
+        use(TestTracer.create(options));
         return tracer;
+    }
+
+    private void use(TestTracer next) {
+        testTracer = next;
+        reporter = next.reporter();
+        pools = next.pools();
+        tracer = next.tracer();
     }
 
     @AfterEach
     final void checkPools() {
-        assertEquals(0, tracer.activeDepth(), "active stack of the test thread is not empty");
-        reporter.clear();
+        testTracer.verifyAndReset();
+        // a test may have swapped in its own bookkeeping pools
         pools.assertAllReturned();
     }
 }
