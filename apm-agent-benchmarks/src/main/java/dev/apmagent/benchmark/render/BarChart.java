@@ -46,7 +46,19 @@ final class BarChart {
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, WIDTH, HEIGHT);
 
-            int left = 90;
+            double max = 0;
+            for (double[] row : values) {
+                for (double v : row) {
+                    if (!Double.isNaN(v)) {
+                        max = Math.max(max, v);
+                    }
+                }
+            }
+            double step = niceStep(max / 5);
+            double axisMax = step * Math.max(1, Math.ceil(max / step));
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            int widestTick = g.getFontMetrics().stringWidth(tick(axisMax, step));
+            int left = Math.max(90, widestTick + 44);
             int right = WIDTH - 30;
             int top = 78 + 18 * ((series.size() + 3) / 4);
             int bottom = HEIGHT - 60;
@@ -69,17 +81,6 @@ final class BarChart {
                 g.setColor(Color.BLACK);
                 g.drawString(series.get(s), x + 18, y);
             }
-
-            double max = 0;
-            for (double[] row : values) {
-                for (double v : row) {
-                    if (!Double.isNaN(v)) {
-                        max = Math.max(max, v);
-                    }
-                }
-            }
-            double step = niceStep(max / 5);
-            double axisMax = step * Math.max(1, Math.ceil(max / step));
 
             // grid and y ticks
             FontMetrics fm = g.getFontMetrics();

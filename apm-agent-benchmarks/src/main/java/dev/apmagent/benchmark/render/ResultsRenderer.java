@@ -233,6 +233,9 @@ public final class ResultsRenderer {
                         values[series.indexOf(seriesKey(r, varying))][categories.indexOf(r.threads())] = v;
                     }
                 }
+                if (allZeroOrMissing(values)) {
+                    continue; // e.g. a "dropped" counter that stayed 0: the table says so, a blank chart would not
+                }
                 String stat = sample ? "p" + SAMPLE_CHART_PERCENTILE : first.mode();
                 String name = first.benchmarkClass() + "-" + metric + "-" + first.mode() + ".png";
                 String title = first.benchmarkClass() + "." + metric + " (" + stat + ")";
@@ -244,10 +247,21 @@ public final class ResultsRenderer {
         return charts;
     }
 
+    private static boolean allZeroOrMissing(double[][] values) {
+        for (double[] row : values) {
+            for (double v : row) {
+                if (!Double.isNaN(v) && v != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static List<String> withThreadsPrefix(List<String> categories) {
         List<String> out = new ArrayList<>();
         for (String c : categories) {
-            out.add(c + " threads");
+            out.add(c + (c.equals("1") ? " thread" : " threads"));
         }
         return out;
     }
