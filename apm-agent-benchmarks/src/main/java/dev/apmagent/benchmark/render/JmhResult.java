@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -20,7 +21,7 @@ record JmhResult(String benchmarkClass, String benchmark, String mode, String th
     /** Methods of the @Group benchmarks that run on exactly one thread (the releaser, the poller). */
     static final String[] ONE_CONSUMER_METHODS = {"release", "poll"};
 
-    private static final java.util.regex.Pattern PERCENTILE_ENTRY = java.util.regex.Pattern.compile("(.*:)?p[01]\\.\\d+");
+    private static final Pattern PERCENTILE_ENTRY = Pattern.compile("(.*:)?p[01]\\.\\d+");
 
     /** Percentiles shown in tables, as JMH names them. */
     static final String[] PERCENTILES = {"50.0", "90.0", "99.0", "99.9", "99.99", "100.0"};

@@ -18,9 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The JDBC plugin's span-name parser ({@link SqlSignature}) per statement, on a short statement (what most prepared
- * statements look like) and a long one (a comment, a scalar subquery, string literals and quoted identifiers ahead
- * of the table the name comes from, joins after it). {@link #appendTo} is what the plugin runs on the application thread and should allocate
- * nothing; {@link #of} allocates the result string, for comparison.
+ * statements look like) and a long one (a comment, a scalar subquery, string literals and quoted identifiers ahead of
+ * the table the name comes from, joins after it). {@link #appendTo} is what the plugin runs on the application thread
+ * and should allocate nothing; {@link #of} allocates the result string, for comparison.
  */
 @State(Scope.Thread)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})

@@ -82,6 +82,32 @@ class ResultsRendererTest {
     }
 
     @Test
+    void runsAtSeveralThreadCountsBecomeCategoriesInProducerOrder() throws IOException {
+        Path in = sampleResults();
+        String json = new String(Files.readAllBytes(in.resolve("pool-t2.json")), StandardCharsets.UTF_8);
+        // the same results as if run with -tg 8,1 and -tg 16,1, in files that sort before the 2-producer one
+        Files.write(in.resolve("pool-t16.json"),
+                json.replace("\"threads\": 3", "\"threads\": 17").getBytes(StandardCharsets.UTF_8));
+        Files.write(in.resolve("pool-t08.json"),
+                json.replace("\"threads\": 3", "\"threads\": 9").getBytes(StandardCharsets.UTF_8));
+        List<JmhResult> results = ResultsRenderer.readAll(in);
+        assertEquals(12, results.size());
+
+        List<ResultsRenderer.Chart> charts = new ResultsRenderer("").charts(results.stream()
+                .filter(r -> r.mode().equals("thrpt")).toList());
+        assertEquals(3, charts.size(), "group, acquire, release");
+        ResultsRenderer.Chart acquire = charts.get(1);
+        assertEquals("PoolHandoffBenchmark-acquire-thrpt.png", acquire.fileName());
+        assertEquals(List.of("2+1 threads", "8+1 threads", "16+1 threads"), acquire.categories());
+        assertEquals(List.of("thread_local", "queue"), acquire.series());
+        for (double[] row : acquire.values()) {
+            for (double v : row) {
+                assertTrue(v > 0, "every strategy has a bar at every thread count");
+            }
+        }
+    }
+
+    @Test
     void barChartScaleStepsAreOneTwoOrFiveTimesAPowerOfTen() {
         assertEquals(1, BarChart.niceStep(0.7), 1e-12);
         assertEquals(2, BarChart.niceStep(1.3), 1e-12);
