@@ -37,6 +37,7 @@ public final class InstrumentationInstaller {
     static final long ATTACH_BATCH_PAUSE_MILLIS = 50;
 
     private static final Logger logger = AgentLog.get(InstrumentationInstaller.class);
+    private static final String NEXUS_DISABLED_PROPERTY = "net.bytebuddy.nexus.disabled";
 
     private InstrumentationInstaller() {
     }
@@ -66,11 +67,19 @@ public final class InstrumentationInstaller {
     }
 
     static AgentBuilder newAgentBuilder(TransformListener listener, boolean runtimeAttach) {
+        // Inlined advice needs none of ByteBuddy's Nexus (type initializers injected into the bootstrap loader), whose
+        // set-up reaches sun.misc.Unsafe: on JDK 24+ that prints a warning on the application's stderr. The shade
+        // plugin relocates this property name with ByteBuddy, so it only affects the agent's own copy.
+        if (System.getProperty(NEXUS_DISABLED_PROPERTY) == null) {
+            System.setProperty(NEXUS_DISABLED_PROPERTY, "true");
+        }
         AgentBuilder.RedefinitionStrategy.Listener pacing = runtimeAttach
                 ? AgentBuilder.RedefinitionStrategy.Listener.Pausing.of(ATTACH_BATCH_PAUSE_MILLIS, TimeUnit.MILLISECONDS)
                 : AgentBuilder.RedefinitionStrategy.Listener.NoOp.INSTANCE;
         return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
                 .disableClassFormatChanges()
+                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE) // inlined advice needs no type initializer
+                .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)  // and no helper classes injected by ByteBuddy
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(ATTACH_BATCH_SIZE))
                 .with(pacing)

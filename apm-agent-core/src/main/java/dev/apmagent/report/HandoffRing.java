@@ -1,6 +1,6 @@
 package dev.apmagent.report;
 
-import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.LongAdder;
@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Claim strategy: one CAS, one retry, then drop</h2>
  * A producer claims a slot with a single compare-and-swap of the producer index, exactly as JCTools'
- * {@code MpscArrayQueue.offer} does (we use its {@code failFastOffer}, which does not loop). A failed CAS means a
+ * {@code MpscAtomicArrayQueue.offer} does (we use its {@code failFastOffer}, which does not loop). A failed CAS means a
  * concurrent producer won that slot and made progress, so the ring as a whole is not stuck; we retry <b>once</b> and
  * then drop and count. Every {@link #offer} therefore finishes in at most two CAS attempts, no lock, no unbounded loop.
  * <p>We chose this over an XADD claim ({@code getAndIncrement}) with a Disruptor-style availability array because an
@@ -41,14 +41,14 @@ public final class HandoffRing<E> {
     private static final AtomicIntegerFieldUpdater<HandoffRing> SLEEPING =
             AtomicIntegerFieldUpdater.newUpdater(HandoffRing.class, "sleeping");
 
-    private final MpscArrayQueue<E> queue;
+    private final MpscAtomicArrayQueue<E> queue;
     private final LongAdder contendedDrops = new LongAdder();
     private volatile int sleeping;
     private volatile Thread consumer;
     private int idleRounds;
 
     public HandoffRing(int requestedCapacity) {
-        this.queue = new MpscArrayQueue<E>(roundToPowerOfTwo(requestedCapacity));
+        this.queue = new MpscAtomicArrayQueue<E>(roundToPowerOfTwo(requestedCapacity));
     }
 
     static int roundToPowerOfTwo(int n) {

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -46,7 +47,10 @@ class AttachTracingIT {
 
     private void attachAndTrace(Jdk jdk, Path dir, boolean byMainClass) throws Exception {
         Path events = dir.resolve("events.ndjson");
-        Path demoJar = Paths.get(System.getProperty("user.dir")).resolve("../target/apm-agent-demo.jar").normalize();
+        // a copy under a unique name, so that --include-main selects this JVM and no other demo that may be running
+        String uniqueName = "attach-demo-" + System.nanoTime() + ".jar";
+        Path demoJar = Files.copy(Paths.get(System.getProperty("user.dir")).resolve("../target/apm-agent-demo.jar").normalize(),
+                dir.resolve(uniqueName));
         try (ForkedJvm.Running demo = ForkedJvm.on(jdk).jar(demoJar, "serve").start()) {
             Matcher listening = LISTENING.matcher(demo.awaitStdout("listening on", 60));
             assertThat(listening.find()).as(demo.toString()).isTrue();
@@ -56,7 +60,7 @@ class AttachTracingIT {
             assertThat(get(base + "/users/1")).isEqualTo(200); // before the attach: not traced
 
             ForkedJvm.Result attach = byMainClass
-                    ? AttachRun.attach(jdk, "--include-main", "apm-agent-demo\\.jar", "--config", "output_file=" + events,
+                    ? AttachRun.attach(jdk, "--include-main", Pattern.quote(uniqueName), "--config", "output_file=" + events,
                     "--config", "metrics_interval=0", "--config", "service_name=attached-demo")
                     : AttachRun.attach(jdk, "--pid", pid, "--config", "output_file=" + events, "--config", "metrics_interval=0",
                     "--config", "service_name=attached-demo");
