@@ -53,12 +53,13 @@ public final class InstrumentationInstaller {
         TransformListener listener = new TransformListener();
         AgentBuilder builder = newAgentBuilder(listener, runtimeAttach);
         for (Instrumentation instrumentation : instrumentations) {
-            builder = builder
-                    .type(new CheapFirstMatcher(instrumentation, listener))
-                    .transform(new AgentBuilder.Transformer.ForAdvice()
-                            .include(agentClassLoader)
-                            .withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING)
-                            .advice(instrumentation.methodMatcher(), instrumentation.adviceClassName()));
+            AgentBuilder.Transformer.ForAdvice transformer = new AgentBuilder.Transformer.ForAdvice()
+                    .include(agentClassLoader)
+                    .withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING);
+            for (Instrumentation.AdviceBinding binding : instrumentation.advice()) {
+                transformer = transformer.advice(binding.methods(), binding.adviceClassName());
+            }
+            builder = builder.type(new CheapFirstMatcher(instrumentation, listener)).transform(transformer);
         }
         long start = System.nanoTime();
         ResettableClassFileTransformer transformer = builder.installOn(jvm);

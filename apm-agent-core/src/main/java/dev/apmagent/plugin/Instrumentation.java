@@ -7,6 +7,7 @@ import net.bytebuddy.matcher.ElementMatchers;
 
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * One instrumentation: which types, which methods, which advice. Matching runs cheapest first: the class-loader
@@ -37,10 +38,36 @@ public abstract class Instrumentation {
     /** The full type matcher; may walk the hierarchy. */
     public abstract ElementMatcher<? super TypeDescription> typeMatcher();
 
-    public abstract ElementMatcher<? super MethodDescription> methodMatcher();
+    /**
+     * The methods to advise and, for each matcher, the advice applied to them. A type that is advised in several ways
+     * (a JDBC statement's execute, update and batch methods) is one instrumentation with several bindings, so it is
+     * matched once.
+     */
+    public abstract List<AdviceBinding> advice();
 
-    /** Fully qualified name of the class that holds the {@code @Advice.OnMethodEnter/Exit} methods. */
-    public abstract String adviceClassName();
+    /** Methods and the class that holds their {@code @Advice.OnMethodEnter/Exit} methods, named by string. */
+    public static final class AdviceBinding {
+        private final ElementMatcher<? super MethodDescription> methods;
+        private final String adviceClassName;
+
+        public AdviceBinding(ElementMatcher<? super MethodDescription> methods, String adviceClassName) {
+            this.methods = methods;
+            this.adviceClassName = adviceClassName;
+        }
+
+        /** The usual case: one binding. */
+        public static List<AdviceBinding> single(ElementMatcher<? super MethodDescription> methods, String adviceClassName) {
+            return Collections.singletonList(new AdviceBinding(methods, adviceClassName));
+        }
+
+        public ElementMatcher<? super MethodDescription> methods() {
+            return methods;
+        }
+
+        public String adviceClassName() {
+            return adviceClassName;
+        }
+    }
 
     @Override
     public String toString() {

@@ -142,13 +142,9 @@ public class InstrumentationInstallerTest {
         }
 
         @Override
-        public ElementMatcher<? super MethodDescription> methodMatcher() {
-            return named("greet");
-        }
-
-        @Override
-        public String adviceClassName() {
-            return advice;
+        public List<AdviceBinding> advice() {
+            return AdviceBinding.single(named("greet"),
+                    advice);
         }
     }
 

@@ -82,13 +82,8 @@ class InstrumentationSelectionTest {
             }
 
             @Override
-            public ElementMatcher<? super MethodDescription> methodMatcher() {
-                return ElementMatchers.none();
-            }
-
-            @Override
-            public String adviceClassName() {
-                return "none";
+            public List<AdviceBinding> advice() {
+                return AdviceBinding.single(ElementMatchers.none(), "none");
             }
         };
     }

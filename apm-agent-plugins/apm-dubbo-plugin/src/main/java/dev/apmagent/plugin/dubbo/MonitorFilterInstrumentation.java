@@ -9,6 +9,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 
 import static dev.apmagent.instrument.ClassLoaderHasClass.hasClassNamed;
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
@@ -63,11 +64,6 @@ public final class MonitorFilterInstrumentation extends Instrumentation {
         return named(MONITOR_FILTER).and(declaresMethod(invokeMethod())); // 2.7.0-2.7.2 are not even retransformed
     }
 
-    @Override
-    public ElementMatcher<? super MethodDescription> methodMatcher() {
-        return invokeMethod();
-    }
-
     private static ElementMatcher.Junction<MethodDescription> invokeMethod() {
         return named("invoke").and(takesArguments(2))
                 .and(takesArgument(0, named("org.apache.dubbo.rpc.Invoker")))
@@ -76,8 +72,9 @@ public final class MonitorFilterInstrumentation extends Instrumentation {
     }
 
     @Override
-    public String adviceClassName() {
-        return InvokeAdvice.class.getName();
+    public List<AdviceBinding> advice() {
+        return AdviceBinding.single(invokeMethod(),
+                InvokeAdvice.class.getName());
     }
 
     /** {@code MonitorFilter.invoke(invoker, invocation)}: a trampoline into {@link DubboTracing}. */

@@ -43,11 +43,11 @@ final class ConnectInstrumentation {
         return Arrays.<Instrumentation>asList(
                 new JdbcInstrumentation(NAME, nameContains("Driver").or(named("org.sqlite.JDBC"))
                         .or(nameStartsWith("com.ibm.db2.jcc.")), "java.sql.Driver",
-                        concrete.and(named("connect")).and(takesArguments(2)).and(takesArgument(0, String.class)),
-                        ADVICE + "DriverConnectAdvice"),
+                        new Instrumentation.AdviceBinding(concrete.and(named("connect")).and(takesArguments(2))
+                                .and(takesArgument(0, String.class)), ADVICE + "DriverConnectAdvice")),
                 new JdbcInstrumentation(NAME, nameContains("DataSource"), "javax.sql.DataSource",
-                        concrete.and(named("getConnection")).and(takesArguments(0).or(takesArguments(String.class, String.class))),
-                        ADVICE + "GetConnectionAdvice"));
+                        new Instrumentation.AdviceBinding(concrete.and(named("getConnection"))
+                                .and(takesArguments(0).or(takesArguments(String.class, String.class))), ADVICE + "GetConnectionAdvice")));
     }
 
     /** {@code Driver.connect(String url, Properties info)}. */

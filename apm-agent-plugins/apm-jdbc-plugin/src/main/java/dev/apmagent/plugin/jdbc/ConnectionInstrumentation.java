@@ -7,6 +7,7 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
@@ -40,15 +41,15 @@ final class ConnectionInstrumentation {
 
     static List<Instrumentation> all() {
         ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract())).and(not(isBridge()));
-        return Arrays.<Instrumentation>asList(
-                connection(concrete.and(namedOneOf("prepareStatement", "prepareCall")).and(takesArgument(0, String.class)),
+        return Collections.<Instrumentation>singletonList(new JdbcInstrumentation(StatementInstrumentation.NAME, preFilter(),
+                "java.sql.Connection",
+                advice(concrete.and(namedOneOf("prepareStatement", "prepareCall")).and(takesArgument(0, String.class)),
                         "PrepareAdvice"),
-                connection(concrete.and(named("close")).and(takesArguments(0)), "CloseAdvice"));
+                advice(concrete.and(named("close")).and(takesArguments(0)), "CloseAdvice")));
     }
 
-    private static Instrumentation connection(ElementMatcher<? super MethodDescription> methods, String advice) {
-        return new JdbcInstrumentation(StatementInstrumentation.NAME, preFilter(), "java.sql.Connection", methods,
-                ADVICE + advice);
+    private static Instrumentation.AdviceBinding advice(ElementMatcher<? super MethodDescription> methods, String advice) {
+        return new Instrumentation.AdviceBinding(methods, ADVICE + advice);
     }
 
     /** {@code prepareStatement(String, ...)}, {@code prepareCall(String, ...)}. */

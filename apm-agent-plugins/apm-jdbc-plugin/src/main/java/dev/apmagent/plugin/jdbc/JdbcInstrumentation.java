@@ -7,7 +7,9 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 import java.util.Collection;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
@@ -34,16 +36,13 @@ final class JdbcInstrumentation extends Instrumentation {
     private final String name;
     private final ElementMatcher<? super TypeDescription> preFilter;
     private final ElementMatcher<? super TypeDescription> typeMatcher;
-    private final ElementMatcher<? super MethodDescription> methodMatcher;
-    private final String adviceClassName;
+    private final List<AdviceBinding> advice;
 
-    JdbcInstrumentation(String name, ElementMatcher<? super TypeDescription> preFilter, String apiInterface,
-                        ElementMatcher<? super MethodDescription> methodMatcher, String adviceClassName) {
+    JdbcInstrumentation(String name, ElementMatcher<? super TypeDescription> preFilter, String apiInterface, AdviceBinding... advice) {
         this.name = name;
         this.preFilter = preFilter;
         this.typeMatcher = not(isInterface()).and(hasSuperType(named(apiInterface)));
-        this.methodMatcher = methodMatcher;
-        this.adviceClassName = adviceClassName;
+        this.advice = Collections.unmodifiableList(Arrays.asList(advice));
     }
 
     @Override
@@ -72,17 +71,7 @@ final class JdbcInstrumentation extends Instrumentation {
     }
 
     @Override
-    public ElementMatcher<? super MethodDescription> methodMatcher() {
-        return methodMatcher;
-    }
-
-    @Override
-    public String adviceClassName() {
-        return adviceClassName;
-    }
-
-    @Override
-    public String toString() {
-        return name + " " + adviceClassName.substring(adviceClassName.lastIndexOf('$') + 1);
+    public List<AdviceBinding> advice() {
+        return advice;
     }
 }

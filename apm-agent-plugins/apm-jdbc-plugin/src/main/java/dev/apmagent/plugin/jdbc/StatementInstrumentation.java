@@ -8,6 +8,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
@@ -41,23 +42,23 @@ final class StatementInstrumentation {
 
     static List<Instrumentation> all() {
         ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract())).and(not(isBridge()));
-        return Arrays.<Instrumentation>asList(
-                statement(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArgument(0, String.class)),
+        return Collections.<Instrumentation>singletonList(new JdbcInstrumentation(NAME, preFilter(), "java.sql.Statement",
+                advice(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArgument(0, String.class)),
                         "ExecuteWithSqlAdvice"),
-                statement(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArgument(0, String.class)),
+                advice(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArgument(0, String.class)),
                         "UpdateWithSqlAdvice"),
-                statement(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArguments(0)),
+                advice(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArguments(0)),
                         "ExecutePreparedAdvice"),
-                statement(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArguments(0)),
+                advice(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArguments(0)),
                         "UpdatePreparedAdvice"),
-                statement(concrete.and(namedOneOf("executeBatch", "executeLargeBatch")).and(takesArguments(0)),
+                advice(concrete.and(namedOneOf("executeBatch", "executeLargeBatch")).and(takesArguments(0)),
                         "ExecuteBatchAdvice"),
-                statement(concrete.and(named("addBatch")).and(takesArguments(String.class)), "AddBatchAdvice"),
-                statement(concrete.and(named("close")).and(takesArguments(0)), "CloseAdvice"));
+                advice(concrete.and(named("addBatch")).and(takesArguments(String.class)), "AddBatchAdvice"),
+                advice(concrete.and(named("close")).and(takesArguments(0)), "CloseAdvice")));
     }
 
-    private static Instrumentation statement(ElementMatcher<? super MethodDescription> methods, String advice) {
-        return new JdbcInstrumentation(NAME, preFilter(), "java.sql.Statement", methods, ADVICE + advice);
+    private static Instrumentation.AdviceBinding advice(ElementMatcher<? super MethodDescription> methods, String advice) {
+        return new Instrumentation.AdviceBinding(methods, ADVICE + advice);
     }
 
     /** {@code execute(String, ...)}, {@code executeQuery(String)}. */

@@ -73,15 +73,11 @@ public final class JavaxServletInstrumentations {
         }
 
         @Override
-        public ElementMatcher<? super MethodDescription> methodMatcher() {
-            return named("service").and(not(isAbstract())).and(takesArguments(2))
+        public List<AdviceBinding> advice() {
+            return AdviceBinding.single(named("service").and(not(isAbstract())).and(takesArguments(2))
                     .and(takesArgument(0, named(API + "ServletRequest")))
-                    .and(takesArgument(1, named(API + "ServletResponse")));
-        }
-
-        @Override
-        public String adviceClassName() {
-            return ServiceAdvice.class.getName();
+                    .and(takesArgument(1, named(API + "ServletResponse"))),
+                    ServiceAdvice.class.getName());
         }
     }
 
@@ -102,16 +98,12 @@ public final class JavaxServletInstrumentations {
         }
 
         @Override
-        public ElementMatcher<? super MethodDescription> methodMatcher() {
-            return named("doFilter").and(not(isAbstract())).and(takesArguments(3))
+        public List<AdviceBinding> advice() {
+            return AdviceBinding.single(named("doFilter").and(not(isAbstract())).and(takesArguments(3))
                     .and(takesArgument(0, named(API + "ServletRequest")))
                     .and(takesArgument(1, named(API + "ServletResponse")))
-                    .and(takesArgument(2, named(API + "FilterChain")));
-        }
-
-        @Override
-        public String adviceClassName() {
-            return FilterAdvice.class.getName();
+                    .and(takesArgument(2, named(API + "FilterChain"))),
+                    FilterAdvice.class.getName());
         }
     }
 
@@ -137,13 +129,9 @@ public final class JavaxServletInstrumentations {
         }
 
         @Override
-        public ElementMatcher<? super MethodDescription> methodMatcher() {
-            return named("start").and(not(isAbstract())).and(takesArguments(Runnable.class));
-        }
-
-        @Override
-        public String adviceClassName() {
-            return AsyncStartAdvice.class.getName();
+        public List<AdviceBinding> advice() {
+            return AdviceBinding.single(named("start").and(not(isAbstract())).and(takesArguments(Runnable.class)),
+                    AsyncStartAdvice.class.getName());
         }
     }
 
