@@ -2,14 +2,11 @@ package dev.apmagent.attach;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 
 /**
  * Files handed to a target JVM, placed where that JVM can see them. A JVM may see another file system than the attach
@@ -67,17 +64,12 @@ final class TargetFiles {
             return jar.toString();
         }
         try {
-            Path copy = hostDir.resolve("apm-agent-" + sha256Prefix(jar) + ".jar");
-            if (!Files.isRegularFile(copy) || Files.size(copy) != Files.size(jar)) {
-                Path partial = Files.createTempFile(hostDir, "apm-agent-", ".jar.partial");
-                try {
-                    Files.copy(jar, partial, StandardCopyOption.REPLACE_EXISTING);
-                    Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-r--r--"));
-                    Files.move(partial, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } finally {
-                    Files.deleteIfExists(partial);
-                }
-            }
+            // A fresh file with a random name for every attach: a name anyone can compute, or a copy that is reused,
+            // would let another user of a shared /tmp plant a jar that the target then runs as its own user.
+            // createTempFile never follows or reuses an existing file; the copy stays, the JVM reads classes from it.
+            Path copy = Files.createTempFile(hostDir, "apm-agent-", ".jar");
+            Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
             return targetPath(copy);
         } catch (IOException | RuntimeException e) {
             throw new AttachFailure(ExitCode.SETUP, "the target JVM does not see " + jar + " (it runs in a container or with a"
@@ -92,26 +84,5 @@ final class TargetFiles {
         } catch (IOException | RuntimeException e) {
             return false;
         }
-    }
-
-    private static String sha256Prefix(Path file) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                digest.update(buffer, 0, n);
-            }
-        }
-        byte[] hash = digest.digest();
-        StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            hex.append(Character.forDigit((hash[i] >> 4) & 0xf, 16)).append(Character.forDigit(hash[i] & 0xf, 16));
-        }
-        return hex.toString();
     }
 }

@@ -25,18 +25,34 @@ class TargetFilesTest {
         TargetFiles files = TargetFiles.of(dir.resolve("proc"), 42);
         String jarInTarget = files.agentJar(agentJar);
 
-        assertThat(jarInTarget).matches("/tmp/apm-agent-[0-9a-f]{16}\\.jar");
+        assertThat(jarInTarget).matches("/tmp/apm-agent-\\d+\\.jar");
         Path copy = containerRoot.resolve(jarInTarget.substring(1));
         assertThat(Files.readAllBytes(copy)).isEqualTo(Files.readAllBytes(agentJar.toPath()));
-        assertThat(files.agentJar(agentJar)).as("copied once, then reused").isEqualTo(jarInTarget);
-        try (java.util.stream.Stream<Path> tmp = Files.list(containerRoot.resolve("tmp"))) {
-            assertThat(tmp.count()).as("no partial copies left").isEqualTo(1);
-        }
+        assertThat(files.agentJar(agentJar)).as("a fresh copy for every attach, never a file someone else could plant")
+                .isNotEqualTo(jarInTarget);
 
         Path config = AgentConfigFile.write(files.hostDirectory(), Collections.singletonMap("service_name", "x"), "c");
         assertThat(config.getParent()).isEqualTo(proc.resolve("root").resolve("tmp"));
         assertThat(files.targetPath(config)).isEqualTo("/tmp/" + config.getFileName());
         assertThat(Files.exists(containerRoot.resolve("tmp").resolve(config.getFileName()))).isTrue();
+    }
+
+    @Test
+    void theCopyIsTheRealJarWhateverElseLiesInTmp(@TempDir Path dir) throws Exception {
+        Path containerRoot = Files.createDirectories(dir.resolve("container"));
+        Path tmp = Files.createDirectories(containerRoot.resolve("tmp"));
+        Path proc = Files.createDirectories(dir.resolve("proc").resolve("43"));
+        Files.createSymbolicLink(proc.resolve("root"), containerRoot);
+        File agentJar = AgentJarTest.jar(Files.createDirectories(dir.resolve("host")), "apm-agent.jar", AgentJar.AGENT_CLASS);
+        byte[] planted = new byte[(int) agentJar.length()];
+        try (java.util.stream.Stream<Path> none = Files.list(tmp)) {
+            assertThat(none.count()).isZero();
+        }
+        Files.write(tmp.resolve("apm-agent-planted.jar"), planted);
+
+        String jarInTarget = TargetFiles.of(dir.resolve("proc"), 43).agentJar(agentJar);
+
+        assertThat(Files.readAllBytes(containerRoot.resolve(jarInTarget.substring(1)))).isEqualTo(Files.readAllBytes(agentJar.toPath()));
     }
 
     @Test

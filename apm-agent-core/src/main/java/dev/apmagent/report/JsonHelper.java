@@ -160,11 +160,6 @@ public final class JsonHelper {
 
     // ---- values
 
-    public void nullValue() {
-        value();
-        jw.writeAscii(NULL);
-    }
-
     public void bool(boolean b) {
         value();
         jw.writeAscii(b ? TRUE : FALSE);
@@ -245,28 +240,6 @@ public final class JsonHelper {
         value();
         jw.writeAscii(encoded);
     }
-
-    /**
-     * Writes {@code a + separator + b} (such as a class name and a method name joined by a dot) as one string, the
-     * whole limited to {@code maxChars}; {@code separator} must be ASCII.
-     */
-    public void concat(CharSequence a, char separator, CharSequence b, int maxChars) {
-        value();
-        byte[] d = scratch;
-        int pos = 0;
-        d[pos++] = '"';
-        int budget = Math.min(maxChars, LONG_TEXT_MAX);
-        pos = encodeBody(a, 0, a.length(), budget, d, pos);
-        budget -= consumed;
-        if (budget > 0 && b != null) {
-            d[pos++] = (byte) separator;
-            budget--;
-            pos = encodeBody(b, 0, b.length(), budget, d, pos);
-        }
-        d[pos++] = '"';
-        jw.writeRaw(d, 0, pos);
-    }
-
 
     private int encode(CharSequence s, int from, int to, int maxChars) {
         byte[] d = scratch;

@@ -1,5 +1,6 @@
 package dev.apmagent.report;
 
+import dev.apmagent.bootstrap.AgentVersion;
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
@@ -9,7 +10,6 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
@@ -19,7 +19,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.UUID;
 
 /**
@@ -193,26 +192,9 @@ public final class MetadataSerializer {
         return Arrays.copyOf(h.buffer(), h.size());
     }
 
-    /** The agent's version from {@code /dev/apmagent/version.properties}, "unknown" when it cannot be read. */
+    /** The agent's version (one source for it: {@link AgentVersion}). */
     public static String agentVersion() {
-        InputStream in = MetadataSerializer.class.getResourceAsStream("/dev/apmagent/version.properties");
-        if (in == null) {
-            return "unknown";
-        }
-        try {
-            Properties p = new Properties();
-            p.load(in);
-            String v = p.getProperty("version");
-            return v == null || v.isEmpty() || v.startsWith("${") ? "unknown" : v.trim();
-        } catch (IOException e) {
-            return "unknown";
-        } finally {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // nothing to do
-            }
-        }
+        return AgentVersion.get();
     }
 
     /**

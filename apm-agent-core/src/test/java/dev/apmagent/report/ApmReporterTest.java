@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ApmReporterTest {
 
-    private static final long SLOW_REPORT_NANOS = 50_000_000L;
+    private static final long SLOW_REPORT_NANOS = 500_000_000L; // a blocked hand-off waits for server_timeout (seconds)
     private final IntakeSchemaValidator validator = IntakeSchemaValidator.fromSharedDir();
     private final List<Object> reported = new ArrayList<Object>();
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
@@ -83,7 +83,7 @@ class ApmReporterTest {
         return start(new HashMap<String, Object>());
     }
 
-    /** Reports transaction, span and error events in turn; counts report() calls that took longer than 50 ms. */
+    /** Reports transaction, span and error events in turn; counts report() calls that took longer than 500 ms (a GC pause is not a block). */
     private int reportEvents(int n) {
         int accepted = 0;
         for (int i = 0; i < n; i++) {
@@ -140,7 +140,7 @@ class ApmReporterTest {
             assertEquals(0, refs, "reference released: " + e);
         }
         assertEquals(underflowsBefore, AbstractSpan.referenceUnderflows(), "no event released twice");
-        assertEquals(0, slowReports, "report() calls over 50 ms");
+        assertEquals(0, slowReports, "report() calls over 500 ms");
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (reporter.pipeline().threadsAlive() && System.nanoTime() < deadline) {
             Thread.yield();

@@ -49,7 +49,7 @@ class AttachPrivateTmpIT {
             assertThat(result.exitCode).as(result.toString()).isZero();
             assertThat(target.awaitAgent()).endsWith(" attach");
             assertThat(result.stderr).contains("JVM " + target.pid + " does not see " + agentJar)
-                    .containsPattern("loading /tmp/apm-agent-[0-9a-f]{16}\\.jar into JVM " + target.pid
+                    .containsPattern("loading /tmp/apm-agent-\\d+\\.jar into JVM " + target.pid
                             + " with config_file=/tmp/apm-agent-attach-\\d+\\.properties");
             Matcher written = Pattern.compile("in (/proc/" + target.pid + "/root/tmp/apm-agent-attach-\\d+\\.properties)").matcher(result.stderr);
             assertThat(written.find()).as(result.stderr).isTrue();

@@ -76,8 +76,8 @@ final class AsyncWatchdog {
     /**
      * Starts the watchdog thread, once. It is created by whichever application thread makes the first asynchronous
      * call, so it must not inherit anything of that thread's application: it runs in the root thread group, with no
-     * context class loader, and is created in a privileged block so that its inherited access control context holds
-     * no application protection domain (which would pin a web application's class loader).
+     * context class loader and no inherited thread locals, and is created in a privileged block so that its inherited
+     * access control context holds no application protection domain (which would pin a web application's class loader).
      */
     private static void start() {
         AccessController.doPrivileged(new PrivilegedAction<Void>() {
@@ -87,7 +87,7 @@ final class AsyncWatchdog {
                 while (root.getParent() != null) {
                     root = root.getParent();
                 }
-                Thread thread = new Thread(root, new Runnable() {
+                Runnable loop = new Runnable() {
                     @Override
                     public void run() {
                         while (true) {
@@ -99,12 +99,27 @@ final class AsyncWatchdog {
                             LockSupport.parkNanos(TICK_MILLIS * 1_000_000L);
                         }
                     }
-                }, "apm-dubbo-async-watchdog");
+                };
+                Thread thread = withoutInheritedThreadLocals(root, loop, "apm-dubbo-async-watchdog");
                 thread.setDaemon(true);
                 thread.setContextClassLoader(null);
                 thread.start();
                 return null;
             }
         });
+    }
+
+    /**
+     * A thread that does not copy the creating application thread's inheritable thread locals (an MDC or a request
+     * context would otherwise pin the application's class loader for as long as the thread lives): the Java 9+
+     * constructor with {@code inheritThreadLocals=false}; on Java 8, which has none, a plain thread.
+     */
+    private static Thread withoutInheritedThreadLocals(ThreadGroup group, Runnable task, String name) {
+        try {
+            return Thread.class.getConstructor(ThreadGroup.class, Runnable.class, String.class, long.class, boolean.class)
+                    .newInstance(group, task, name, 0L, Boolean.FALSE);
+        } catch (Exception java8) {
+            return new Thread(group, task, name);
+        }
     }
 }

@@ -111,8 +111,10 @@ public final class DubboTracing {
                 }
                 return;
             }
+            // evaluated before the hand-over: reading a failed result can throw (2.7's AsyncRpcResult.getAppResponse)
+            Throwable failure = thrown != null ? thrown : result == null ? null : adapter.failure(result);
             handedOver = true;
-            finish(tracer, adapter, event, invoker, invocation, thrown != null ? thrown : result == null ? null : adapter.failure(result));
+            finish(tracer, adapter, event, invoker, invocation, failure);
         } catch (Throwable t) {
             DubboPluginHealth.countFailure();
         } finally {

@@ -412,7 +412,11 @@ public final class JdbcHelper {
             return null;
         }
         try {
-            CALLS.get().connectDepth++;
+            CallState call = CALLS.get();
+            call.connectDepth++;
+            // each connect learns its endpoint afresh: a sibling connect inside the same outer call (a sharding driver
+            // opening one connection per shard) must not inherit the previous sibling's endpoint
+            call.connected = null;
         } catch (Throwable t) {
             failures.increment();
             return null;
