@@ -3,9 +3,9 @@
 # agent, the Elastic APM Java agent and the OpenTelemetry Java agent, in interleaved rounds, each in its own JVM.
 # See docs/benchmarks.md, section "Overhead harness".
 #
-#   apm-agent-benchmarks/overhead.sh --quick    # /db, 1 round, short warm-up and window (~3-4 min): proves it works
+#   apm-agent-benchmarks/overhead.sh --quick    # /db, 1 round, short warm-up and window (4-5 min): proves it works
 #   apm-agent-benchmarks/overhead.sh --full     # /hello /db /db3, 3 rounds, warm-up until settled, 30 s windows
-#                                               #   (~40-75 min); writes docs/benchmarks/overhead.md
+#                                               #   (45-80 min); writes docs/benchmarks/overhead.md
 #   options: --no-build   reuse the jars in apm-agent/target and apm-agent-benchmarks/target
 #            anything else goes to the harness, e.g. --endpoints /db --rounds 5 --concurrency 32 --configs none,ours
 #            (apm-agent-benchmarks/overhead.sh --help lists them)

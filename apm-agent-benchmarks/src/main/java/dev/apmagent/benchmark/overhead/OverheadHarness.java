@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>measures start-up: process start to the first {@code 200} from {@code GET /hello}, polled every 5 ms;</li>
  *   <li>warms up under the closed-loop load until throughput settles: windows of {@code --window} seconds, settled when
- *       the last three are within {@code --tolerance} of each other, after at least {@code --warmup-min} and at most
+ *       the last three are within {@code --tolerance} of each other and not above the three before them, after at least {@code --warmup-min} and at most
  *       {@code --warmup-max} seconds (the report says when the bound was hit);</li>
  *   <li>measures one window of {@code --measure} seconds: responses per second, latency percentiles, the process's
  *       CPU time (/proc/PID/stat utime + stime) per response, and VmRSS at the end;</li>
@@ -172,19 +172,27 @@ public final class OverheadHarness {
         }
     }
 
-    /** True when the last three windows are within {@code tolerance} of each other (max / min - 1). */
+    /**
+     * True when throughput has settled: the last three windows are within {@code tolerance} of each other
+     * (max / min - 1), and their mean is not more than {@code tolerance} above the mean of the three before them. The
+     * second condition catches a plateau on the way up, which JIT compilation of an agent's code often makes.
+     */
     static boolean settled(List<Double> rates, double tolerance) {
         int n = rates.size();
-        if (n < 3) {
+        if (n < 6) {
             return false;
         }
         double min = Double.MAX_VALUE;
         double max = 0;
+        double last = 0;
+        double previous = 0;
         for (int i = n - 3; i < n; i++) {
             min = Math.min(min, rates.get(i));
             max = Math.max(max, rates.get(i));
+            last += rates.get(i);
+            previous += rates.get(i - 3);
         }
-        return min > 0 && max / min - 1 <= tolerance;
+        return min > 0 && max / min - 1 <= tolerance && last / previous - 1 <= tolerance;
     }
 
     private static String lastRates(List<Double> rates) {
@@ -305,7 +313,7 @@ public final class OverheadHarness {
                 .append(versions.getProperty("h2")).append(" in memory, pool size = concurrency), JVM arguments `")
                 .append(String.join(" ", options.appJvmArgs)).append("`\n");
         md.append(String.format(Locale.ROOT, "- Load: closed loop, %d connections (keep-alive); warm-up in %.0f s"
-                        + " windows until the last three are within %.0f%% (at least %.0f s, at most %.0f s);"
+                        + " windows until the last three are within %.0f%% of each other and of the three before (at least %.0f s, at most %.0f s);"
                         + " measured window %.0f s; %d round(s), configurations interleaved%n", options.concurrency,
                 options.windowSeconds, options.tolerance * 100, options.warmupMinSeconds, options.warmupMaxSeconds,
                 options.measureSeconds, options.rounds));
@@ -362,8 +370,9 @@ public final class OverheadHarness {
                 "  --concurrency N               connections of the closed loop (16)",
                 "  --measure S                   measured window per JVM in seconds (quick 10, full 30)",
                 "  --window S                    warm-up window (quick 2, full 5)",
-                "  --warmup-min S, --warmup-max S   warm-up bounds (quick 6/30, full 30/180)",
-                "  --tolerance F                 settled when the last 3 windows are within F (quick 0.10, full 0.05)",
+                "  --warmup-min S, --warmup-max S   warm-up bounds (quick 12/45, full 45/180)",
+                "  --tolerance F                 settled when the last 3 windows are within F of each other and of the 3"
+                        + " before (quick 0.10, full 0.05)",
                 "  --metrics-interval D          metrics_interval of the Elastic-style agents (30s)",
                 "  --app-jar P, --our-agent P, --agents-dir D   inputs (the build's defaults)",
                 "  --our-version V               the version the report gives this agent",
@@ -415,8 +424,8 @@ public final class OverheadHarness {
             o.rounds = quick ? 1 : 3;
             o.measureSeconds = quick ? 10 : 30;
             o.windowSeconds = quick ? 2 : 5;
-            o.warmupMinSeconds = quick ? 6 : 30;
-            o.warmupMaxSeconds = quick ? 30 : 180;
+            o.warmupMinSeconds = quick ? 12 : 45;
+            o.warmupMaxSeconds = quick ? 45 : 180;
             o.tolerance = quick ? 0.10 : 0.05;
             o.out = Path.of(quick ? "apm-agent-benchmarks/target/overhead/overhead.md" : "docs/benchmarks/overhead.md");
             o.workDir = Path.of("apm-agent-benchmarks/target/overhead/logs");

@@ -47,8 +47,10 @@ public final class OverheadReport {
                     .append(" |\n");
         }
         md.append("\nWhat the sink received from each JVM over its whole life (start-up probe, warm-up, measured window"
-                + " and heap probe), summed over rounds. `per request` is transactions (intake) or spans (OTLP) per"
-                + " request served.\n\n");
+                + " and heap probe), summed over rounds. `per request` is intake transactions per request served, or"
+                + " for OTLP spans per request served (server and client spans alike: one request to `/db` makes"
+                + " two). Less than that means the agent dropped; its log in the harness's work directory says"
+                + " why.\n\n");
         md.append("| configuration | requests served | intake transactions | intake spans | intake errors"
                 + " | intake metricsets | OTLP spans | per request | sink requests | unreadable |\n");
         md.append("|---|---|---|---|---|---|---|---|---|---|\n");

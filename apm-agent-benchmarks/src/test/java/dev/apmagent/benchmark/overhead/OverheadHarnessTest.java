@@ -190,12 +190,14 @@ class OverheadHarnessTest {
 
     @ParameterizedTest
     @CsvSource({
-        "'100,100,100', 0.05, true",
-        "'50,100,104,100', 0.05, true",
-        "'100,104,110', 0.05, false",
-        "'100,104,109', 0.10, true",
-        "'100,100', 0.50, false",
-        "'0,0,0', 0.05, false",
+        "'100,100,100,100,100,100', 0.05, true",
+        "'10,50,100,100,104,100', 0.05, false", // still above the three before
+        "'100,100,100,100,104,100', 0.05, true",
+        "'100,100,100,100,104,110', 0.05, false", // the last three disagree
+        "'100,100,100,100,104,109', 0.10, true",
+        "'60,60,60,100,100,100', 0.10, false", // a plateau on the way up
+        "'100,100,100,100,100', 0.50, false", // too few windows
+        "'0,0,0,0,0,0', 0.05, false",
     })
     void throughputHasSettledWhenTheLastThreeWindowsAgree(String rates, double tolerance, boolean settled) {
         List<Double> windows = java.util.Arrays.stream(rates.split(",")).map(Double::valueOf).toList();
