@@ -5,7 +5,7 @@
 #
 #   apm-agent-benchmarks/overhead.sh --quick    # /db, 1 round, short warm-up and window (4-5 min): proves it works
 #   apm-agent-benchmarks/overhead.sh --full     # /hello /db /db3, 3 rounds, warm-up until settled, 30 s windows
-#                                               #   (45-80 min); writes docs/benchmarks/overhead.md
+#                                               #   (50 min to 2.5 h); writes docs/benchmarks/overhead.md
 #   options: --no-build   reuse the jars in apm-agent/target and apm-agent-benchmarks/target
 #            anything else goes to the harness, e.g. --endpoints /db --rounds 5 --concurrency 32 --configs none,ours
 #            (apm-agent-benchmarks/overhead.sh --help lists them)

@@ -49,8 +49,6 @@ public record AgentSetup(String key, String label, String version, List<String> 
         env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
         env.put("OTEL_EXPORTER_OTLP_ENDPOINT", sinkUrl);
         env.put("OTEL_TRACES_SAMPLER", "always_on");
-        env.put("OTEL_JAVAAGENT_LOGGING", "simple");
-        env.put("OTEL_JAVAAGENT_DEBUG", "false");
         return new AgentSetup("otel", "OpenTelemetry Java agent", version, List.of("-javaagent:" + jar), env);
     }
 

@@ -71,7 +71,7 @@ public final class OverheadHarness {
         if (options.harnessCpus != null) {
             run(List.of("taskset", "-a", "-p", "-c", options.harnessCpus, Long.toString(ProcessHandle.current().pid())));
         }
-        String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+        String loadBefore = loadAverage();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         try (TelemetrySink sink = new TelemetrySink()) {
             OverheadHarness harness = new OverheadHarness(options, sink);
@@ -87,7 +87,7 @@ public final class OverheadHarness {
                 sections.append(OverheadReport.renderEndpoint(endpoint, results)).append('\n');
                 System.out.println(OverheadReport.renderEndpoint(endpoint, results));
             }
-            String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+            String loadAfter = loadAverage();
             String report = harness.header(started, setups, loadBefore, loadAfter) + "\n## Results\n\n" + sections;
             Files.createDirectories(options.out.toAbsolutePath().getParent());
             Files.writeString(options.out, report);
@@ -299,10 +299,10 @@ public final class OverheadHarness {
                 + " see [../benchmarks.md](../benchmarks.md#overhead-harness) for what it measures and how.\n\n");
         md.append("- Date: ").append(started).append(" (UTC)\n");
         md.append("- Command: `").append(options.commandLine).append("`\n");
-        md.append("- Machine: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
-                .append(" cores visible to the harness, ").append(memTotal()).append(", Linux ")
+        md.append("- Machine: ").append(cpuModel()).append(", ").append(options.cores).append(" cores, ")
+                .append(memTotal()).append(", Linux ")
                 .append(System.getProperty("os.version")).append("\n");
-        md.append("- Load average before / after: ").append(loadBefore).append(" / ").append(loadAfter).append("\n");
+        md.append("- Load average (1, 5, 15 min) before / after: ").append(loadBefore).append(" / ").append(loadAfter).append("\n");
         md.append("- JDK (harness and application): ").append(System.getProperty("java.vm.name")).append(' ')
                 .append(System.getProperty("java.runtime.version")).append("\n");
         md.append("- Pinning: ").append(options.appCpus == null ? "none (taskset missing, fewer than 2 cores, or"
@@ -336,6 +336,12 @@ public final class OverheadHarness {
             }
         }
         return p;
+    }
+
+    /** The 1, 5 and 15 minute load averages of /proc/loadavg. */
+    private static String loadAverage() throws IOException {
+        String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+        return fields[0] + " " + fields[1] + " " + fields[2];
     }
 
     private static String cpuModel() throws IOException {
@@ -399,6 +405,8 @@ public final class OverheadHarness {
         List<String> appJvmArgs = List.of("-Xms512m", "-Xmx512m");
         String appCpus;
         String harnessCpus;
+        /** Cores of the machine, read before the harness pins itself. */
+        int cores = Runtime.getRuntime().availableProcessors();
         Path out;
         Path workDir;
         String label;
@@ -464,7 +472,7 @@ public final class OverheadHarness {
                     throw new IllegalArgumentException("unknown configuration " + c + "; known: " + AgentSetup.KEYS);
                 }
             }
-            if (pin && Runtime.getRuntime().availableProcessors() >= 2 && onPath("taskset")) {
+            if (pin && o.cores >= 2 && onPath("taskset")) {
                 o.appCpus = "0";
                 o.harnessCpus = "1";
             }
