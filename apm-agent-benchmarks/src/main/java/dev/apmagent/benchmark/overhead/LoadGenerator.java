@@ -68,7 +68,8 @@ public final class LoadGenerator implements AutoCloseable {
         Histogram histogram = recorder.getIntervalHistogram();
         long now = System.nanoTime();
         long errorsNow = errors.sum();
-        Interval interval = new Interval(histogram, (now - intervalStartNanos) / 1e9, errorsNow - errorsAtIntervalStart);
+        Interval interval = new Interval(histogram, (now - intervalStartNanos) / 1e9,
+                errorsNow - errorsAtIntervalStart);
         intervalStartNanos = now;
         errorsAtIntervalStart = errorsNow;
         return interval;

@@ -29,8 +29,9 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>measures start-up: process start to the first {@code 200} from {@code GET /hello}, polled every 5 ms;</li>
  *   <li>warms up under the closed-loop load until throughput settles: windows of {@code --window} seconds, settled when
- *       the last three are within {@code --tolerance} of each other and not above the three before them, after at least {@code --warmup-min} and at most
- *       {@code --warmup-max} seconds (the report says when the bound was hit);</li>
+ *       the last three are within {@code --tolerance} of each other and not above the three before them, after at
+ *       least {@code --warmup-min} and at most {@code --warmup-max} seconds (the report says when the bound was
+ *       hit);</li>
  *   <li>measures one window of {@code --measure} seconds: responses per second, latency percentiles, the process's
  *       CPU time (/proc/PID/stat utime + stime) per response, and VmRSS at the end;</li>
  *   <li>stops the load, reads heap after GC from {@code GET /heap}, stops the JVM with SIGTERM (agents flush on
@@ -69,7 +70,8 @@ public final class OverheadHarness {
             throw new IllegalStateException("the harness reads /proc/PID/stat and /proc/PID/status: Linux only");
         }
         if (options.harnessCpus != null) {
-            run(List.of("taskset", "-a", "-p", "-c", options.harnessCpus, Long.toString(ProcessHandle.current().pid())));
+            String self = Long.toString(ProcessHandle.current().pid());
+            run(List.of("taskset", "-a", "-p", "-c", options.harnessCpus, self));
         }
         String loadBefore = loadAverage();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -302,7 +304,8 @@ public final class OverheadHarness {
         md.append("- Machine: ").append(cpuModel()).append(", ").append(options.cores).append(" cores, ")
                 .append(memTotal()).append(", Linux ")
                 .append(System.getProperty("os.version")).append("\n");
-        md.append("- Load average (1, 5, 15 min) before / after: ").append(loadBefore).append(" / ").append(loadAfter).append("\n");
+        md.append("- Load average (1, 5, 15 min) before / after: ").append(loadBefore).append(" / ")
+                .append(loadAfter).append("\n");
         md.append("- JDK (harness and application): ").append(System.getProperty("java.vm.name")).append(' ')
                 .append(System.getProperty("java.runtime.version")).append("\n");
         md.append("- Pinning: ").append(options.appCpus == null ? "none (taskset missing, fewer than 2 cores, or"
@@ -313,7 +316,8 @@ public final class OverheadHarness {
                 .append(versions.getProperty("h2")).append(" in memory, pool size = concurrency), JVM arguments `")
                 .append(String.join(" ", options.appJvmArgs)).append("`\n");
         md.append(String.format(Locale.ROOT, "- Load: closed loop, %d connections (keep-alive); warm-up in %.0f s"
-                        + " windows until the last three are within %.0f%% of each other and of the three before (at least %.0f s, at most %.0f s);"
+                        + " windows until the last three are within %.0f%% of each other and of the three before"
+                        + " (at least %.0f s, at most %.0f s);"
                         + " measured window %.0f s; %d round(s), configurations interleaved%n", options.concurrency,
                 options.windowSeconds, options.tolerance * 100, options.warmupMinSeconds, options.warmupMaxSeconds,
                 options.measureSeconds, options.rounds));
@@ -377,8 +381,8 @@ public final class OverheadHarness {
                 "  --measure S                   measured window per JVM in seconds (quick 10, full 30)",
                 "  --window S                    warm-up window (quick 2, full 5)",
                 "  --warmup-min S, --warmup-max S   warm-up bounds (quick 12/45, full 45/180)",
-                "  --tolerance F                 settled when the last 3 windows are within F of each other and of the 3"
-                        + " before (quick 0.10, full 0.05)",
+                "  --tolerance F                 settled when the last 3 windows are within F of each other and of"
+                        + " the 3 before (quick 0.10, full 0.05)",
                 "  --metrics-interval D          metrics_interval of the Elastic-style agents (30s)",
                 "  --app-jar P, --our-agent P, --agents-dir D   inputs (the build's defaults)",
                 "  --our-version V               the version the report gives this agent",

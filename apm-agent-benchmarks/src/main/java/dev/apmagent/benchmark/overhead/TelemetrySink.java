@@ -176,7 +176,8 @@ public final class TelemetrySink implements AutoCloseable {
 
     private static Reply otlpReply(boolean json) {
         // an empty Export*ServiceResponse: no partial_success, so everything was accepted
-        return json ? new Reply(200, "application/json", EMPTY_JSON) : new Reply(200, "application/x-protobuf", NOTHING);
+        return json ? new Reply(200, "application/json", EMPTY_JSON)
+                : new Reply(200, "application/x-protobuf", NOTHING);
     }
 
     private static void respond(OutputStream out, Reply reply) throws IOException {
