@@ -162,7 +162,7 @@ public final class OverheadHarness {
                     measured.latencyNanos().getValueAtPercentile(50) / 1e3,
                     measured.latencyNanos().getValueAtPercentile(99) / 1e3,
                     measured.latencyNanos().getValueAtPercentile(99.9) / 1e3,
-                    cpuMicros, rss, heap, served, received);
+                    cpuMicros, rss, heap, served, received, dropLogLines(log));
             System.out.printf(Locale.ROOT, "   %.0f req/s, p99 %.2f ms, CPU %.1f µs/request, RSS %d MiB, heap %.1f MiB,"
                             + " start-up %.2f s; sink: %s%n", result.requestsPerSecond(), result.p99Micros() / 1e3,
                     cpuMicros, rss / 1024, heap / 1048576.0, startupMillis / 1e3, received);
@@ -171,6 +171,13 @@ public final class OverheadHarness {
             if (app.isAlive()) {
                 app.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
+        }
+    }
+
+    /** Lines of an application log that mention dropping data, case-insensitively. */
+    static long dropLogLines(Path log) throws IOException {
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+            return lines.filter(l -> l.toLowerCase(Locale.ROOT).contains("drop")).count();
         }
     }
 

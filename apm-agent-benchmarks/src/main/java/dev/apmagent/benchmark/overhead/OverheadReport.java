@@ -49,11 +49,11 @@ public final class OverheadReport {
         md.append("\nWhat the sink received from each JVM over its whole life (start-up probe, warm-up, measured window"
                 + " and heap probe), summed over rounds. `per request` is intake transactions per request served, or"
                 + " for OTLP spans per request served (server and client spans alike: one request to `/db` makes"
-                + " two). Less than that means the agent dropped; its log in the harness's work directory says"
-                + " why.\n\n");
+                + " two). Less than that means the agent dropped; `drop log lines` counts the lines of its output"
+                + " that mention dropping (the logs are in the harness's work directory).\n\n");
         md.append("| configuration | requests served | intake transactions | intake spans | intake errors"
-                + " | intake metricsets | OTLP spans | per request | sink requests | unreadable |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+                + " | intake metricsets | OTLP spans | per request | drop log lines | sink requests | unreadable |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (List<RunResult> runs : byConfig.values()) {
             long served = sum(runs, r -> r.requestsServed());
             long tx = sum(runs, r -> r.telemetry("intake_transaction"));
@@ -67,6 +67,7 @@ public final class OverheadReport {
                     .append(" | ").append(sum(runs, r -> r.telemetry("intake_metricset")))
                     .append(" | ").append(otlp)
                     .append(" | ").append(served > 0 && primary > 0 ? format("%.3f", (double) primary / served) : "-")
+                    .append(" | ").append(sum(runs, r -> r.dropLogLines()))
                     .append(" | ").append(sum(runs, r -> r.telemetry(TelemetrySink.REQUESTS)))
                     .append(" | ").append(sum(runs, r -> r.telemetry(TelemetrySink.UNREADABLE)))
                     .append(" |\n");

@@ -21,11 +21,13 @@ import java.util.Map;
  * @param heapAfterGcBytes  heap in use after a full GC, at the end of the window
  * @param requestsServed    every request the JVM served in its life (start-up probe, warm-up, window, heap probe)
  * @param telemetry         what the sink received from this JVM (counter deltas, see {@link TelemetrySink})
+ * @param dropLogLines      lines of the JVM's output that mention dropping (e.g. OpenTelemetry's "BatchSpanProcessor
+ *                          dropped N span(s) ... because the queue is full")
  */
 public record RunResult(AgentSetup setup, int round, long startupMillis, double warmupSeconds, boolean settled,
                         double seconds, long responses, long errors, double p50Micros, double p99Micros,
                         double p999Micros, double cpuMicrosPerRequest, long rssKib, long heapAfterGcBytes,
-                        long requestsServed, Map<String, Long> telemetry) {
+                        long requestsServed, Map<String, Long> telemetry, long dropLogLines) {
 
     public double requestsPerSecond() {
         return seconds > 0 ? responses / seconds : 0;

@@ -18,12 +18,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -184,7 +186,7 @@ class OverheadHarnessTest {
         assertTrue(md.contains("| apm-agent (this project) | 500 (0.50) |"), md);
         assertTrue(md.contains("| 25.0 µs (2.08) |"), md);
         // 3000 transactions for 3 x 1000 served requests
-        assertTrue(md.contains("| apm-agent (this project) | 3000 | 3000 | 3000 | 0 | 0 | 0 | 1.000 |"), md);
+        assertTrue(md.contains("| apm-agent (this project) | 3000 | 3000 | 3000 | 0 | 0 | 0 | 1.000 | 6 |"), md);
         assertEquals(6, md.split("\n\\| [123] \\| ").length - 1, "one raw row per run");
     }
 
@@ -202,6 +204,16 @@ class OverheadHarnessTest {
     void throughputHasSettledWhenTheLastThreeWindowsAgree(String rates, double tolerance, boolean settled) {
         List<Double> windows = java.util.Arrays.stream(rates.split(",")).map(Double::valueOf).toList();
         assertEquals(settled, OverheadHarness.settled(windows, tolerance));
+    }
+
+    @Test
+    void dropLogLinesCountLinesMentioningDrops(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, String.join("\n", "INFO: Starting service [Tomcat]",
+                "[otel.javaagent] WARN BatchSpanProcessor dropped 139 span(s) since the last export because the queue"
+                        + " is full (maxQueueSize=2048)",
+                "WARN Events DROPPED: 12", "INFO: Server startup"));
+        assertEquals(2, OverheadHarness.dropLogLines(log));
     }
 
     @Test
@@ -236,7 +248,7 @@ class OverheadHarnessTest {
 
     private static RunResult result(AgentSetup setup, int round, long rps, double cpuMicros, Map<String, Long> sink) {
         return new RunResult(setup, round, 1500, 30, true, 1.0, rps, 0, 700, 4000, 9000, cpuMicros, 250_000,
-                10_000_000, 1000, sink);
+                10_000_000, 1000, sink, sink.isEmpty() ? 0 : 2);
     }
 
     /** Sends a POST with a chunked body on a raw socket, as the Elastic agent streams; returns the reply's head. */
