@@ -23,7 +23,7 @@ for a in "$@"; do
 done
 jar=apm-agent-benchmarks/target/benchmarks.jar
 if [ "${#args[@]}" -gt 0 ] && { [ "${args[0]}" = --help ] || [ "${args[0]}" = -h ]; }; then
-  sed -n '2,13p' "$0"
+  sed -n '2,12p' "$0"
   [ -f "$jar" ] && java -cp "$jar" dev.apmagent.benchmark.overhead.OverheadHarness --help
   exit 0
 fi
