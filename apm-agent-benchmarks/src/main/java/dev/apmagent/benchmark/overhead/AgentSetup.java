@@ -1,0 +1,75 @@
+package dev.apmagent.benchmark.overhead;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured configuration of the reference application: the agent (or none), its version, the JVM arguments and
+ * environment that attach and configure it. Every agent samples 100% and reports to the harness's sink.
+ *
+ * @param key          short name used on the command line and in file names: none, ours, elastic, otel
+ * @param label        what the report calls it
+ * @param version      the agent's version, as the report prints it
+ * @param jvmArguments arguments before {@code -jar}
+ * @param environment  extra environment variables of the application process
+ */
+public record AgentSetup(String key, String label, String version, List<String> jvmArguments,
+                         Map<String, String> environment) {
+
+    public static final String SERVICE_NAME = "reference-app";
+    public static final List<String> KEYS = List.of("none", "ours", "elastic", "otel");
+
+    /** The application without an agent: the baseline of every ratio. */
+    public static AgentSetup none() {
+        return new AgentSetup("none", "no agent", "-", List.of(), Map.of());
+    }
+
+    /** This project's agent, configured with the Elastic option names it shares with the Elastic agent. */
+    public static AgentSetup ours(Path jar, String version, String sinkUrl, String metricsInterval) {
+        return new AgentSetup("ours", "apm-agent (this project)", version,
+                elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
+    }
+
+    /** {@code co.elastic.apm:elastic-apm-agent}. */
+    public static AgentSetup elastic(Path jar, String version, String sinkUrl, String metricsInterval) {
+        return new AgentSetup("elastic", "Elastic APM Java agent", version,
+                elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
+    }
+
+    /** {@code io.opentelemetry.javaagent:opentelemetry-javaagent}, exporting traces only, over OTLP/HTTP protobuf. */
+    public static AgentSetup otel(Path jar, String version, String sinkUrl) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("OTEL_SERVICE_NAME", SERVICE_NAME);
+        env.put("OTEL_TRACES_EXPORTER", "otlp");
+        env.put("OTEL_METRICS_EXPORTER", "none");
+        env.put("OTEL_LOGS_EXPORTER", "none");
+        env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+        env.put("OTEL_EXPORTER_OTLP_ENDPOINT", sinkUrl);
+        env.put("OTEL_TRACES_SAMPLER", "always_on");
+        return new AgentSetup("otel", "OpenTelemetry Java agent", version, List.of("-javaagent:" + jar), env);
+    }
+
+    private static List<String> elasticStyleFlags(Path jar, String sinkUrl, String metricsInterval) {
+        List<String> args = new ArrayList<>();
+        args.add("-javaagent:" + jar);
+        args.add("-Delastic.apm.server_url=" + sinkUrl);
+        args.add("-Delastic.apm.service_name=" + SERVICE_NAME);
+        args.add("-Delastic.apm.transaction_sample_rate=1.0");
+        args.add("-Delastic.apm.metrics_interval=" + metricsInterval);
+        args.add("-Delastic.apm.central_config=false");
+        args.add("-Delastic.apm.cloud_provider=none");
+        args.add("-Delastic.apm.log_level=warn");
+        return args;
+    }
+
+    /** The configuration as one line of flags, for the report. */
+    public String flags() {
+        StringBuilder sb = new StringBuilder();
+        environment.forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
+        jvmArguments.forEach(a -> sb.append(a).append(' '));
+        return sb.toString().trim();
+    }
+}
