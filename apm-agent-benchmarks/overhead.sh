@@ -30,7 +30,7 @@ fi
 
 if [ "$build" = 1 ]; then
   echo "== building apm-agent/target/apm-agent.jar, $jar, reference-app.jar and target/agents/"
-  ./mvnw -B -q -pl apm-agent,apm-agent-benchmarks -am package -DskipTests
+  ./mvnw -B -q -pl apm-agent,apm-agent-benchmarks -am package -DskipTests -Ppeer-agents
 fi
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)"
 commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
