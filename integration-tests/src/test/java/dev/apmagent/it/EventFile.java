@@ -3,6 +3,7 @@ package dev.apmagent.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.apmagent.report.IntakeSchemaValidator;
+import dev.apmagent.report.SpanTypeRules;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +15,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The events an agent wrote to its {@code output_file}, every line validated against the intake v2 schemas (an
- * invalid event fails the test; without ../shared the validation skips outside CI and fails in CI).
+ * The events an agent wrote to its {@code output_file}, every line validated against the intake v2 schemas and every
+ * span's type and subtype against the cross-agent span types (an invalid event fails the test; without ../shared the
+ * validation skips outside CI and fails in CI).
  */
 public final class EventFile {
 
@@ -36,6 +38,7 @@ public final class EventFile {
                 events.lines.add(json.readTree(line));
             }
         }
+        assertThat(SpanTypeRules.fromSharedDir().violations(events.all("span"))).as("span types per span_types.json").isEmpty();
         return events;
     }
 
