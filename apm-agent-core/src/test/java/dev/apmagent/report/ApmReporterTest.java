@@ -286,10 +286,12 @@ class ApmReporterTest {
         reportEvents(3);
         waitUntil("rejected", () -> reporter.stats().dropped(DropReason.SERVER_REJECTED) == 3);
         assertTrue(reporter.stats().backoffMillis() > 0);
+        reportEvents(3); // buffered while the sender backs off
         assertFalse(reporter.flush(100), "a flush does not wait out a back-off");
         server.behave(FakeApmServer.Behaviour.accept());
+        waitUntil("the events buffered during the back-off are delivered after it", () -> reporter.stats().delivered() == 3);
         reportEvents(3);
-        waitUntil("delivered", () -> reporter.stats().delivered() == 3);
+        waitUntil("delivered", () -> reporter.stats().delivered() == 6);
         assertSettled();
     }
 
