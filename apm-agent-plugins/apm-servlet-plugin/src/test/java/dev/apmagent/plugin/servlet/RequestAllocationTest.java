@@ -42,7 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RequestAllocationTest {
 
     private static final int WARM_UP = 3000;
-    private static final int MEASURED = 2000;
+    private static final int MEASURED = 1000;
+    private static final int MAX_ROUNDS = 12;
 
     @TempDir
     Path baseDir;
@@ -104,12 +105,30 @@ class RequestAllocationTest {
         GlobalTracer.set(null, null);
         requests(WARM_UP);
 
-        double untraced = measure(null, config);
-        double traced = measure(testTracer, config);
-        double untracedAgain = measure(null, config);
-        double added = traced - Math.min(untraced, untracedAgain);
-        System.out.printf("sample rate %.1f: %.1f B per request added by the agent (traced %.1f, untraced %.1f and %.1f)%n",
-                sampleRate, added, traced, untraced, untracedAgain);
+        // Tomcat's own allocation per request drops by about 110 B at some point when the JIT gets to it: rounds of
+        // each mode in turn until two rounds in a row agree, and the lowest of each, compare the two modes at the same
+        // stage of compilation
+        double untraced = Double.MAX_VALUE;
+        double traced = Double.MAX_VALUE;
+        double lastU = -1;
+        double lastT = -1;
+        StringBuilder rounds = new StringBuilder();
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            double u = measure(null, config);
+            double t = measure(testTracer, config);
+            untraced = Math.min(untraced, u);
+            traced = Math.min(traced, t);
+            rounds.append(String.format(" (%.1f, %.1f)", u, t));
+            boolean settled = Math.abs(u - lastU) < 2 && Math.abs(t - lastT) < 2;
+            lastU = u;
+            lastT = t;
+            if (round >= 2 && settled) {
+                break;
+            }
+        }
+        double added = traced - untraced;
+        System.out.printf("sample rate %.1f: %.1f B per request added by the agent (lowest traced %.1f, lowest untraced %.1f;"
+                + " rounds untraced/traced:%s)%n", sampleRate, added, traced, untraced, rounds);
         return added;
     }
 
