@@ -10,6 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -102,9 +104,9 @@ abstract class AbstractContainerIT {
             Response without = run.untraced.get(request.scenario);
             Response with = run.traced.get(request.scenario);
             assertThat(with.status).as(request + " status").isEqualTo(without.status);
-            assertThat(with.headers).as(request + " headers (but Date)").isEqualTo(without.headers);
             assertThat(new String(with.body, StandardCharsets.ISO_8859_1)).as(request + " body")
                     .isEqualTo(new String(without.body, StandardCharsets.ISO_8859_1));
+            assertThat(with.headers).as(request + " headers (but Date)").isEqualTo(without.headers);
         }
         // and they are what the application means to answer (not, say, two equal 404s)
         assertThat(run.untraced.get("sync").text()).isEqualTo("hello ann");
@@ -286,10 +288,15 @@ abstract class AbstractContainerIT {
         final Map<String, Response> untraced;
         final Map<String, Response> traced;
         final EventFile events;
+        final int port;
         String baseUrl;
 
         Run(Jdk jdk) throws Exception {
             dir = Files.createTempDirectory("container-it-" + container + "-" + jdk);
+            // both runs on the same port: error pages may show the request's full URL
+            try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = free.getLocalPort();
+            }
             untraced = serve(jdk, null);
             Path eventFile = dir.resolve("events.ndjson");
             traced = serve(jdk, "output_file=" + eventFile + ",metrics_interval=0,service_name=" + container
@@ -304,7 +311,7 @@ abstract class AbstractContainerIT {
                     .classPath(containers.resolve(container + "-classes"))
                     .classPath(containers.resolve(container).resolve("*"))
                     .classPath(containers.resolve("common").resolve("*"))
-                    .main(ContainerApp.class, containerClass, namespace);
+                    .main(ContainerApp.class, containerClass, namespace, Integer.toString(port));
             if (agentOptions != null) {
                 jvm.withAgent(agentOptions);
             }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The main class of the container JVMs: {@code <ServletContainer class> <javax|jakarta>}. Creates the database,
+ * The main class of the container JVMs: {@code <ServletContainer class> <javax|jakarta> [port]}. Creates the database,
  * starts the container with the test application of that servlet namespace, prints {@code listening on <url>} and
  * serves until its standard input closes.
  */
@@ -28,7 +28,7 @@ public final class ContainerApp {
 
         AppDatabase.create();
         Path baseDir = Files.createTempDirectory("container-app");
-        int port = container.start(servlets, filters, baseDir);
+        int port = container.start(servlets, filters, args.length > 2 ? Integer.parseInt(args[2]) : 0, baseDir);
         System.out.println("listening on http://127.0.0.1:" + port);
         System.out.flush();
         while (System.in.read() >= 0) {

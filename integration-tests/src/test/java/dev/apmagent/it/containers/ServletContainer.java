@@ -12,9 +12,9 @@ public interface ServletContainer {
 
     /**
      * Serves the servlets (URL pattern to class name) behind the filters (class names, mapped in order to /* for
-     * REQUEST dispatches) on 127.0.0.1 and a free port, all async-supported; returns the port.
+     * REQUEST dispatches) on 127.0.0.1 and the given port (0: a free one), all async-supported; returns the port.
      */
-    int start(Map<String, String> servlets, List<String> filters, Path baseDir) throws Exception;
+    int start(Map<String, String> servlets, List<String> filters, int port, Path baseDir) throws Exception;
 
     void stop() throws Exception;
 }

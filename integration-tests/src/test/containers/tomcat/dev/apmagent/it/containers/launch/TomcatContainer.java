@@ -20,10 +20,10 @@ public final class TomcatContainer implements ServletContainer {
     private Tomcat tomcat;
 
     @Override
-    public int start(Map<String, String> servlets, List<String> filters, Path baseDir) throws Exception {
+    public int start(Map<String, String> servlets, List<String> filters, int port, Path baseDir) throws Exception {
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
-        tomcat.setPort(0);
+        tomcat.setPort(port);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         Context context = tomcat.addContext("", null);
         for (Map.Entry<String, String> servlet : servlets.entrySet()) {
