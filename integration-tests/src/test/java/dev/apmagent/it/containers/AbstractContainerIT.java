@@ -98,7 +98,7 @@ abstract class AbstractContainerIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
-    void responsesAreTheSameWithAndWithoutTheAgent(Jdk jdk) throws Exception {
+    void responsesAndStandardOutputAreTheSameWithAndWithoutTheAgent(Jdk jdk) throws Exception {
         Run run = run(jdk);
         for (Request request : requests) {
             Response without = run.untraced.get(request.scenario);
@@ -108,6 +108,7 @@ abstract class AbstractContainerIT {
                     .isEqualTo(new String(without.body, StandardCharsets.ISO_8859_1));
             assertThat(with.headers).as(request + " headers (but Date)").isEqualTo(without.headers);
         }
+        assertThat(run.stdout.get(1)).as("the application's standard output").isEqualTo(run.stdout.get(0));
         // and they are what the application means to answer (not, say, two equal 404s)
         assertThat(run.untraced.get("sync").text()).isEqualTo("hello ann");
         assertThat(run.untraced.get("sync").header("x-answer")).isEqualTo("42");
@@ -287,6 +288,7 @@ abstract class AbstractContainerIT {
         final Path dir;
         final Map<String, Response> untraced;
         final Map<String, Response> traced;
+        final List<String> stdout = new ArrayList<>(); // untraced, then traced
         final EventFile events;
         final int port;
         String baseUrl;
@@ -326,6 +328,7 @@ abstract class AbstractContainerIT {
                 }
                 assertThat(app.stop()).as("exit code of " + app + agentLog()).isZero();
                 assertThat(app.stdout()).as(app.toString()).contains("stopped");
+                stdout.add(app.stdout());
             }
             return responses;
         }
