@@ -43,12 +43,14 @@ public final class JavaxTestApp {
         return MarkingFilter.class;
     }
 
-    /** Answers with a fixed body and echoes one request header. */
+    /** Answers with a fixed body, echoes one request header and sets a repeated header. */
     public static class HelloServlet extends HttpServlet {
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             resp.setContentType("text/plain");
             resp.setHeader("X-Answer", "42");
+            resp.addHeader("X-Tag", "a");
+            resp.addHeader("X-Tag", "b");
             resp.getWriter().print("hello " + req.getHeader("X-Name"));
         }
 

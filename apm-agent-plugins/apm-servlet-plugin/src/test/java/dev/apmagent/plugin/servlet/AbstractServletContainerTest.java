@@ -23,6 +23,7 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,8 @@ public abstract class AbstractServletContainerTest {
 
     @Test
     void syncServletGivesOneTransactionNamedByTheServlet() throws Exception {
-        Response response = get("/hello?q=1", "X-Name", "ann", "Cookie", "JSESSIONID=abc123; theme=dark", "Authorization", "Bearer s3cr3t");
+        Response response = get("/hello?q=1", "X-Name", "ann", "Cookie", "JSESSIONID=abc123; theme=dark", "Authorization", "Bearer s3cr3t",
+                "X-Tag", "a", "X-Tag", "b");
 
         assertThat(response.status).isEqualTo(200);
         assertThat(response.body).isEqualTo("hello ann");
@@ -121,6 +123,9 @@ public abstract class AbstractServletContainerTest {
         assertThat(value(request.cookies(), "theme")).isEqualTo("dark");
         assertThat(t.context().response().statusCode()).isEqualTo(200);
         assertThat(value(t.context().response().headers(), "X-Answer")).isEqualTo("42");
+        // every value of a repeated header, once (Tomcat lists a repeated response header's name once per value)
+        assertThat(values(request.headers(), "X-Tag")).containsExactly("a", "b");
+        assertThat(values(t.context().response().headers(), "X-Tag")).containsExactly("a", "b");
     }
 
     @Test
@@ -300,6 +305,16 @@ public abstract class AbstractServletContainerTest {
         return null;
     }
 
+    private static List<String> values(KeyValues values, String key) {
+        List<String> out = new ArrayList<String>();
+        for (int i = 0; i < values.size(); i++) {
+            if (values.key(i).equalsIgnoreCase(key)) {
+                out.add(values.value(i).toString());
+            }
+        }
+        return out;
+    }
+
     private static String hex(long value) {
         String s = Long.toHexString(value);
         return "0000000000000000".substring(s.length()) + s;
@@ -308,7 +323,7 @@ public abstract class AbstractServletContainerTest {
     private Response get(String path, String... headers) throws IOException {
         HttpURLConnection connection = (HttpURLConnection) new URL("http://127.0.0.1:" + port + path).openConnection();
         for (int i = 0; i < headers.length; i += 2) {
-            connection.setRequestProperty(headers[i], headers[i + 1]);
+            connection.addRequestProperty(headers[i], headers[i + 1]);
         }
         int status = connection.getResponseCode();
         InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();

@@ -14,6 +14,7 @@ import javax.servlet.http.Cookie;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
@@ -108,7 +109,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
             if (name.equalsIgnoreCase("cookie")) {
                 continue; // captured as cookies below, each sanitized by its own name
             }
-            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, r.getHeader(name)))) {
+            if (!addAll(headers, name, r.getHeaders(name), sanitizer)) {
                 break;
             }
         }
@@ -140,10 +141,29 @@ public final class JavaxServletAdapter implements ServletAdapter {
             return;
         }
         for (String name : names) {
-            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, r.getHeader(name)))) {
+            Collection<String> values = r.getHeaders(name);
+            if (!addAll(headers, name, values == null ? null : Collections.enumeration(values), sanitizer)) {
                 break;
             }
         }
+    }
+
+    /**
+     * Every value of a header, not only its first; a name already captured is skipped, since Tomcat lists a repeated
+     * response header's name once per value. Returns false when {@code headers} is full.
+     */
+    private static boolean addAll(KeyValues headers, String name, Enumeration<String> values, Sanitizer sanitizer) {
+        for (int i = 0; i < headers.size(); i++) {
+            if (headers.key(i).equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        while (values != null && values.hasMoreElements()) {
+            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, values.nextElement()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
