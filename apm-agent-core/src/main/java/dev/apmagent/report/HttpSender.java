@@ -352,7 +352,6 @@ final class HttpSender extends Sender {
             rotate();
             return;
         }
-        settleInflight(Math.max(0, accepted), DropReason.SERVER_REJECTED);
         String body = ServerReplies.forLog(reply.body, 1000);
         if (status == 400 || status == 413) {
             errorLog.warn("status-" + status, log, "APM Server at {} rejected events (HTTP {}): {}", currentEndpoint(), status, body);
@@ -373,6 +372,8 @@ final class HttpSender extends Sender {
                 rotate();
             }
         }
+        // counted last: whoever sees the count also sees the log line and the back-off
+        settleInflight(Math.max(0, accepted), DropReason.SERVER_REJECTED);
     }
 
     private long scheduleBackoff() {
