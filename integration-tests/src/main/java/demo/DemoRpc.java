@@ -30,7 +30,7 @@ public final class DemoRpc {
     private static final Logger dubboLog = Logger.getLogger("org.apache.dubbo");
     private static final Logger nettyLog = Logger.getLogger("io.netty");
 
-    /** The consumer with a 3 s timeout. */
+    /** The consumer with a 10 s timeout (generous: the tests drive the demo hard on busy machines). */
     public final AccountService accounts;
     /** The consumer with a 300 ms timeout, for calls that are meant to time out. */
     public final AccountService impatientAccounts;
@@ -76,7 +76,7 @@ public final class DemoRpc {
         service.setInterface(AccountService.class);
         service.setRef(new AccountProvider(database));
         service.export();
-        return new DemoRpc(service, refer(application, port, 3000), refer(application, port, 300));
+        return new DemoRpc(service, refer(application, port, 10_000), refer(application, port, 300));
     }
 
     private static ReferenceConfig<AccountService> refer(ApplicationConfig application, int port, int timeoutMillis) {
