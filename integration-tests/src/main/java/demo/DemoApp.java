@@ -54,6 +54,7 @@ public final class DemoApp {
         createSchema();
         rpc = DemoRpc.start(System.getProperty("demo.rpc.db.url", H2_URL), System.getProperty("demo.rpc.db.user", "sa"),
                 System.getProperty("demo.rpc.db.password", ""));
+        containerLog.setLevel(Level.OFF); // again: Dubbo's JDK logging adapter re-read the logging configuration
         File baseDir = Files.createTempDirectory("apm-agent-demo").toFile();
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.getAbsolutePath());

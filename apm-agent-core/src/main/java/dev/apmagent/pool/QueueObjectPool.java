@@ -2,23 +2,23 @@ package dev.apmagent.pool;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 
 /**
- * Strategy {@code queue}: one shared JCTools {@link MpmcArrayQueue}; one CAS per acquire and per release, whatever
+ * Strategy {@code queue}: one shared JCTools {@link MpmcAtomicArrayQueue}; one CAS per acquire and per release, whatever
  * thread does them. Holds at most {@link #sharedCapacity()} objects (the capacity rounded up to a power of two); no
  * per-thread state, so it costs virtual threads nothing.
  */
 public final class QueueObjectPool<T> implements ObjectPool<T> {
 
     private final Allocator<T> allocator;
-    private final MpmcArrayQueue<T> queue;
+    private final MpmcAtomicArrayQueue<T> queue;
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
 
     public QueueObjectPool(int capacity, Allocator<T> allocator) {
         this.allocator = allocator;
-        this.queue = new MpmcArrayQueue<T>(Math.max(2, capacity));
+        this.queue = new MpmcAtomicArrayQueue<T>(Math.max(2, capacity));
     }
 
     @Override

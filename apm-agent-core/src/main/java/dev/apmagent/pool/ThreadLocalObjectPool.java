@@ -2,7 +2,7 @@ package dev.apmagent.pool;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 
 /**
  * Strategy {@code thread_local} (the default): a tiny per-thread cache in front of a shared lock-free depot, with
@@ -15,7 +15,7 @@ import org.jctools.queues.MpmcArrayQueue;
  * a line every thread contends for. Here each thread keeps two magazines (arrays of {@code batchSize} objects):
  * <ul>
  *   <li>acquire pops from the loaded magazine; when it and the spare one are empty the thread takes a <em>full</em>
- *   magazine from the shared depot ({@link MpmcArrayQueue} of magazines) with ONE atomic operation and hands its spare
+ *   magazine from the shared depot ({@link MpmcAtomicArrayQueue} of magazines) with ONE atomic operation and hands its spare
  *   empty magazine to a depot of empty magazines;</li>
  *   <li>release pushes into the loaded magazine; when it and the spare one are full, the thread publishes a full
  *   magazine to the depot with ONE atomic operation and takes an empty one (allocating a magazine only when none is
@@ -45,9 +45,9 @@ public final class ThreadLocalObjectPool<T> implements ObjectPool<T> {
 
     private final Allocator<T> allocator;
     private final int batchSize;
-    private final MpmcArrayQueue<Magazine> fullMagazines;
-    private final MpmcArrayQueue<Magazine> emptyMagazines;
-    private final MpmcArrayQueue<T> singles;
+    private final MpmcAtomicArrayQueue<Magazine> fullMagazines;
+    private final MpmcAtomicArrayQueue<Magazine> emptyMagazines;
+    private final MpmcAtomicArrayQueue<T> singles;
     private final ThreadLocal<Cache> caches = new ThreadLocal<Cache>();
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -65,9 +65,9 @@ public final class ThreadLocalObjectPool<T> implements ObjectPool<T> {
         this.allocator = allocator;
         this.batchSize = batchSize;
         int magazines = Math.max(2, capacity / batchSize);
-        this.fullMagazines = new MpmcArrayQueue<Magazine>(magazines);
-        this.emptyMagazines = new MpmcArrayQueue<Magazine>(magazines);
-        this.singles = new MpmcArrayQueue<T>(Math.max(2, capacity));
+        this.fullMagazines = new MpmcAtomicArrayQueue<Magazine>(magazines);
+        this.emptyMagazines = new MpmcAtomicArrayQueue<Magazine>(magazines);
+        this.singles = new MpmcAtomicArrayQueue<T>(Math.max(2, capacity));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.apmagent.report;
 
-import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.LongAdder;
@@ -41,14 +41,19 @@ public final class HandoffRing<E> {
     private static final AtomicIntegerFieldUpdater<HandoffRing> SLEEPING =
             AtomicIntegerFieldUpdater.newUpdater(HandoffRing.class, "sleeping");
 
-    private final MpscArrayQueue<E> queue;
+    /**
+     * JCTools' Unsafe-free variant (field updaters and AtomicReferenceArray): the sun.misc.Unsafe one makes JDK 24+ print
+     * a four-line "terminally deprecated method in sun.misc.Unsafe" warning on the application's stderr (JEP 498) as
+     * soon as the agent starts reporting (MisbehavingCodeIT compares stderr with and without the agent on JDK 25).
+     */
+    private final MpscAtomicArrayQueue<E> queue;
     private final LongAdder contendedDrops = new LongAdder();
     private volatile int sleeping;
     private volatile Thread consumer;
     private int idleRounds;
 
     public HandoffRing(int requestedCapacity) {
-        this.queue = new MpscArrayQueue<E>(roundToPowerOfTwo(requestedCapacity));
+        this.queue = new MpscAtomicArrayQueue<E>(roundToPowerOfTwo(requestedCapacity));
     }
 
     static int roundToPowerOfTwo(int n) {
