@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.apmagent.it.EventFile;
 import dev.apmagent.it.ForkedJvm;
 import dev.apmagent.it.Jdk;
-import dev.apmagent.it.e2e.apps.MisbehavingApp;
+import testapp.misbehaving.MisbehavingApp;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,4 +1,4 @@
-package dev.apmagent.it.e2e.apps;
+package testapp.misbehaving;
 
 import java.sql.Connection;
 import java.sql.Driver;

@@ -1,4 +1,4 @@
-package dev.apmagent.it.e2e.apps;
+package testapp.misbehaving;
 
 /**
  * A statement whose every method throws: execute* a SQLException, every other method an UnsupportedOperationException.

@@ -1,4 +1,4 @@
-package dev.apmagent.it.e2e.apps;
+package testapp.misbehaving;
 
 /**
  * A connection whose every method throws an UnsupportedOperationException, except the statement factories, which return a ThrowingStatement.
