@@ -23,14 +23,22 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The demo the README runs: an embedded Tomcat with a few endpoints over an in-memory H2 database, a short scripted
- * load against itself, then exit. Run it with the agent and {@code output_file} to see its traces.
+ * The demo the README runs: an embedded Tomcat with a few endpoints over an in-memory H2 database and a Dubbo provider
+ * and consumer in the same JVM, a short scripted load against itself, then exit. Run it with the agent and
+ * {@code output_file} to see its traces.
+ *
+ * <p>{@code /accounts/<id>} calls the Dubbo service {@link AccountService}, whose provider runs a JDBC query: one trace
+ * across servlet, Dubbo and JDBC. The provider's database is the demo's H2 unless the system property
+ * {@code demo.rpc.db.url} names another ({@code demo.rpc.db.user}, {@code demo.rpc.db.password}); the integration
+ * tests point it at PostgreSQL. {@code /rpc-timeout} makes a Dubbo call that times out and answers 504.
  */
 public final class DemoApp {
 
+    private static final String H2_URL = "jdbc:h2:mem:demo;DB_CLOSE_DELAY=-1";
     private static final DataSource database = database();
-    /** Tomcat's own INFO lines would bury the demo's output. */
+    /** Tomcat's (and Dubbo's) own INFO lines would bury the demo's output. */
     private static final Logger containerLog = Logger.getLogger("org.apache");
+    private static volatile DemoRpc rpc;
 
     private DemoApp() {
     }
@@ -44,6 +52,9 @@ public final class DemoApp {
         int rounds = args.length > 0 && !serveOnly ? Integer.parseInt(args[0]) : 5;
         containerLog.setLevel(Level.OFF);
         createSchema();
+        rpc = DemoRpc.start(System.getProperty("demo.rpc.db.url", H2_URL), System.getProperty("demo.rpc.db.user", "sa"),
+                System.getProperty("demo.rpc.db.password", ""));
+        containerLog.setLevel(Level.OFF); // again: Dubbo's JDK logging adapter re-read the logging configuration
         File baseDir = Files.createTempDirectory("apm-agent-demo").toFile();
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.getAbsolutePath());
@@ -53,6 +64,8 @@ public final class DemoApp {
         add(context, "/users/*", new UserServlet());
         add(context, "/orders", new OrderServlet());
         add(context, "/fail", new FailingServlet());
+        add(context, "/accounts/*", new AccountServlet());
+        add(context, "/rpc-timeout", new RpcTimeoutServlet());
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
@@ -61,15 +74,14 @@ public final class DemoApp {
             while (System.in.read() >= 0) {
                 // serve until standard input closes
             }
-            tomcat.stop();
-            tomcat.destroy();
+            stop(tomcat);
             return;
         }
 
         int ok = 0;
         int failed = 0;
         for (int i = 0; i < rounds; i++) {
-            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/fail"}) {
+            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/accounts/" + (1 + i % 3), "/fail"}) {
                 int status = get("http://127.0.0.1:" + port + path);
                 if (status < 400) {
                     ok++;
@@ -79,8 +91,16 @@ public final class DemoApp {
             }
         }
         System.out.println("demo served " + (ok + failed) + " requests: " + ok + " ok, " + failed + " failed");
+        stop(tomcat);
+    }
+
+    /** Stops Tomcat and Dubbo, then exits: Dubbo's own threads would otherwise keep the JVM alive for a while. */
+    private static void stop(Tomcat tomcat) throws Exception {
         tomcat.stop();
         tomcat.destroy();
+        rpc.stop();
+        System.out.flush();
+        System.exit(0);
     }
 
     private static String pid() {
@@ -109,7 +129,7 @@ public final class DemoApp {
 
     private static DataSource database() {
         JdbcDataSource ds = new JdbcDataSource();
-        ds.setURL("jdbc:h2:mem:demo;DB_CLOSE_DELAY=-1");
+        ds.setURL(H2_URL);
         ds.setUser("sa");
         return ds;
     }
@@ -173,6 +193,30 @@ public final class DemoApp {
                 s.executeQuery("SELECT * FROM missing_table");
             } catch (SQLException e) {
                 resp.sendError(500, "the demo's failing endpoint: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Calls the Dubbo service, whose provider runs one query. */
+    public static final class AccountServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            int id = Integer.parseInt(req.getPathInfo().substring(1));
+            resp.setContentType("text/plain");
+            resp.getWriter().print("account " + id + ": " + rpc.accounts.name(id));
+        }
+    }
+
+    /** A Dubbo call that times out (the provider sleeps 1.5 s, the consumer waits 300 ms): 504 with the exception's type. */
+    public static final class RpcTimeoutServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            try {
+                resp.getWriter().print(rpc.impatientAccounts.slow(1500));
+            } catch (org.apache.dubbo.rpc.RpcException e) {
+                resp.setStatus(504);
+                resp.setContentType("text/plain");
+                resp.getWriter().print("timed out: " + e.isTimeout() + " " + e.getClass().getName());
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.apmagent.log.Logger;
 import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.loading.ClassInjector;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
@@ -37,7 +38,6 @@ public final class InstrumentationInstaller {
     static final long ATTACH_BATCH_PAUSE_MILLIS = 50;
 
     private static final Logger logger = AgentLog.get(InstrumentationInstaller.class);
-    private static final String NEXUS_DISABLED_PROPERTY = "net.bytebuddy.nexus.disabled";
 
     private InstrumentationInstaller() {
     }
@@ -67,17 +67,35 @@ public final class InstrumentationInstaller {
         return new Installed(transformer, listener);
     }
 
-    static AgentBuilder newAgentBuilder(TransformListener listener, boolean runtimeAttach) {
-        // Inlined advice needs none of ByteBuddy's Nexus (type initializers injected into the bootstrap loader), whose
-        // set-up reaches sun.misc.Unsafe: on JDK 24+ that prints a warning on the application's stderr. The shade
-        // plugin relocates this property name with ByteBuddy, so it only affects the agent's own copy.
-        if (System.getProperty(NEXUS_DISABLED_PROPERTY) == null) {
-            System.setProperty(NEXUS_DISABLED_PROPERTY, "true");
+    /**
+     * {@code new AgentBuilder.Default()} initializes ByteBuddy's class injectors, which probe {@code sun.misc.Unsafe}; on
+     * JDK 24+ that makes the JVM print a four-line "terminally deprecated method in sun.misc.Unsafe" warning on the
+     * application's stderr (JEP 498). The agent injects no class (inlined advice, no class format changes, its own
+     * helper class loaders), so its ByteBuddy is told not to use Unsafe while the injectors initialize (they read the
+     * flag once). The property is ByteBuddy's own, relocated with it by the shading, so it never affects the
+     * application's ByteBuddy, and it is removed again unless someone had set it before. MisbehavingCodeIT compares
+     * stderr with and without the agent on JDK 25.
+     */
+    private static AgentBuilder.Default newDefaultAgentBuilder() {
+        String safe = ClassInjector.UsingUnsafe.SAFE_PROPERTY;
+        boolean setHere = System.getProperty(safe) == null;
+        if (setHere) {
+            System.setProperty(safe, "true");
         }
+        try {
+            return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED));
+        } finally {
+            if (setHere) {
+                System.clearProperty(safe);
+            }
+        }
+    }
+
+    static AgentBuilder newAgentBuilder(TransformListener listener, boolean runtimeAttach) {
         AgentBuilder.RedefinitionStrategy.Listener pacing = runtimeAttach
                 ? AgentBuilder.RedefinitionStrategy.Listener.Pausing.of(ATTACH_BATCH_PAUSE_MILLIS, TimeUnit.MILLISECONDS)
                 : AgentBuilder.RedefinitionStrategy.Listener.NoOp.INSTANCE;
-        return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
+        return newDefaultAgentBuilder()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE) // inlined advice needs no type initializer
                 .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)  // and no helper classes injected by ByteBuddy

@@ -41,6 +41,11 @@ public final class HandoffRing<E> {
     private static final AtomicIntegerFieldUpdater<HandoffRing> SLEEPING =
             AtomicIntegerFieldUpdater.newUpdater(HandoffRing.class, "sleeping");
 
+    /**
+     * JCTools' Unsafe-free variant (field updaters and AtomicReferenceArray): the sun.misc.Unsafe one makes JDK 24+ print
+     * a four-line "terminally deprecated method in sun.misc.Unsafe" warning on the application's stderr (JEP 498) as
+     * soon as the agent starts reporting (MisbehavingCodeIT compares stderr with and without the agent on JDK 25).
+     */
     private final MpscAtomicArrayQueue<E> queue;
     private final LongAdder contendedDrops = new LongAdder();
     private volatile int sleeping;
