@@ -37,6 +37,7 @@ final class HttpSender extends Sender {
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
     /** Pending chunk: 10 bytes for the size line, the data, 2 bytes for the CRLF that closes it. */
     private final byte[] chunk = new byte[CHUNK_HEAD_ROOM + CHUNK_DATA + 2];
+    private final byte[] replyBody = new byte[IntakeConnection.MAX_REPLY_BODY];
     private int chunkLength;
     private long lastIdleFlushNanos;
     private final RateLimitedLog errorLog;
@@ -164,7 +165,7 @@ final class HttpSender extends Sender {
         if (endpoint.tls && sslFactory == null) {
             sslFactory = IntakeConnection.socketFactory(settings.verifyServerCert); // TLS set up only when a URL needs it
         }
-        IntakeConnection c = new IntakeConnection(settings.serverTimeoutMillis, sslFactory, settings.verifyServerCert);
+        IntakeConnection c = new IntakeConnection(settings.serverTimeoutMillis, sslFactory, settings.verifyServerCert, replyBody);
         connection = c;
         List<String> headers = new ArrayList<String>(5);
         headers.add("Content-Type: application/x-ndjson");

@@ -141,7 +141,9 @@ final class ReportingPipeline {
                 now = System.nanoTime();
                 if (n > 0) {
                     handoff.onWork();
-                    sender.dataAvailable();
+                    if (ring.usedBytes() >= Sender.WAKE_BYTES) {
+                        sender.dataAvailable();
+                    }
                 }
                 if (metricsInterval > 0 && now - nextMetrics >= 0) {
                     nextMetrics = now + metricsInterval;

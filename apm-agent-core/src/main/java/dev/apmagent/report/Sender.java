@@ -11,6 +11,13 @@ import java.util.concurrent.locks.LockSupport;
  */
 abstract class Sender implements Runnable {
 
+    /**
+     * The reporter wakes a waiting sender once this much is buffered (a full chunk of the HTTP body); less waits for
+     * the sender's own timers (the idle flush, at most a second), a flush or a stop. Waking the sender for every
+     * batch cost a context switch per batch while the sender only copied the bytes into its pending chunk.
+     */
+    static final int WAKE_BYTES = 16 * 1024;
+
     private static final AtomicIntegerFieldUpdater<Sender> WAITING = AtomicIntegerFieldUpdater.newUpdater(Sender.class, "waiting");
 
     final ByteRing ring;

@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.servlet;
 
 import dev.apmagent.config.Config;
+import dev.apmagent.config.MatchCache;
 import dev.apmagent.config.WildcardMatcher;
 import dev.apmagent.config.WildcardMatcherList;
 import dev.apmagent.instrument.LibraryHelper;
@@ -325,7 +326,8 @@ public final class ServletTracing {
             this.usePathAsName = c.get(ServletOptions.USE_PATH_AS_TRANSACTION_NAME);
             this.urlGroups = c.get(ServletOptions.URL_GROUPS);
             this.ignoreUrls = c.get(ServletOptions.TRANSACTION_IGNORE_URLS);
-            final WildcardMatcherList sanitize = c.get(ServletOptions.SANITIZE_FIELD_NAMES);
+            // header and cookie names repeat from request to request: remember each decision
+            final MatchCache sanitize = new MatchCache(c.get(ServletOptions.SANITIZE_FIELD_NAMES));
             this.sanitizer = new ServletAdapter.Sanitizer() {
                 @Override
                 public boolean isSensitive(String name) {
