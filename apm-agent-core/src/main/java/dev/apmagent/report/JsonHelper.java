@@ -38,6 +38,10 @@ public final class JsonHelper {
     private boolean pendingValueAfterName;
     /** Chars consumed by the last {@link #encodeBody} call. */
     private int consumed;
+    /** The text of the last double written by {@link #number(double)}, and its bits; empty at first. */
+    private final byte[] lastDoubleText = new byte[32];
+    private int lastDoubleLength;
+    private long lastDoubleBits;
 
     public JsonHelper() {
         this(16 * 1024);
@@ -170,13 +174,29 @@ public final class JsonHelper {
         NumberConverter.serialize(n, jw);
     }
 
-    /** A finite double; NaN and infinities (not representable in JSON) are written as 0. */
+    /**
+     * A finite double; NaN and infinities (not representable in JSON) are written as 0. The last value's text is kept:
+     * every transaction and span carries the same {@code sample_rate}, and formatting a double (Grisu) was a tenth of
+     * the time it took to serialize a span.
+     */
     public void number(double d) {
         value();
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             jw.writeByte((byte) '0');
-        } else {
-            NumberConverter.serialize(d, jw);
+            return;
+        }
+        long bits = Double.doubleToRawLongBits(d);
+        if (bits == lastDoubleBits && lastDoubleLength > 0) {
+            jw.writeRaw(lastDoubleText, 0, lastDoubleLength);
+            return;
+        }
+        int start = jw.size();
+        NumberConverter.serialize(d, jw);
+        int len = jw.size() - start;
+        if (len <= lastDoubleText.length) {
+            System.arraycopy(jw.getByteBuffer(), start, lastDoubleText, 0, len);
+            lastDoubleBits = bits;
+            lastDoubleLength = len;
         }
     }
 

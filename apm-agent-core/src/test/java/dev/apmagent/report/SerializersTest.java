@@ -103,6 +103,24 @@ class SerializersTest {
         return sb.toString();
     }
 
+    /** Repeated, alternating and new doubles read back as the values written, whatever the last one was. */
+    @Test
+    void doublesInAnyOrderAreWrittenExactly() throws Exception {
+        double[] values = {1.0, 1.0, 0.5, 1.0, 0.1234, 0.1234, 1e-7, 123456789.25, -0.0, 0.0, 1.0, Double.NaN, 1.0, 3.0e300, 0.5};
+        json.reset();
+        json.startArray();
+        for (double v : values) {
+            json.number(v);
+        }
+        json.endArray();
+        JsonNode array = new ObjectMapper().readTree(new String(json.buffer(), 0, json.size(), StandardCharsets.UTF_8));
+        assertEquals(values.length, array.size());
+        for (int i = 0; i < values.length; i++) {
+            double expected = Double.isNaN(values[i]) ? 0 : values[i];
+            assertEquals(expected, array.get(i).asDouble(), 0.0, "element " + i + " of " + array);
+        }
+    }
+
     @Test
     void transactionHasTheFieldsTheUiNeeds() throws Exception {
         JsonNode tx = MAPPER.readTree(serialize(TestEvents.transaction("GET /x"))).get("transaction");
