@@ -10,7 +10,7 @@
 #            --label TEXT    heading of the rendered files (default says which mode and that smoke is not a result)
 #            --no-build      reuse apm-agent-benchmarks/target/benchmarks.jar
 #            --threads "1 8" producer thread counts for the contended sets (pool, handoff)
-# Sets: pool hotpath handoff serializer reporter sql jdbc
+# Sets: pool hotpath handoff serializer reporter sql jdbc dubbo
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -30,14 +30,14 @@ while [ $# -gt 0 ]; do
     --label) label="$2"; shift ;;
     --no-build) build=0 ;;
     --threads) threads="$2"; shift ;;
-    pool|hotpath|handoff|serializer|reporter|sql|jdbc) sets+=("$1") ;;
+    pool|hotpath|handoff|serializer|reporter|sql|jdbc|dubbo) sets+=("$1") ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 [ -n "$mode" ] || { echo "choose --smoke or --full (see --help)" >&2; exit 2; }
-[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql jdbc)
+[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql jdbc dubbo)
 
 if [ "$mode" = smoke ]; then
   jmh_opts=(-f 1 -wi 1 -w 300ms -i 2 -r 300ms)
@@ -92,6 +92,7 @@ for set in "${sets[@]}"; do
     reporter) jmh reporter 'dev.apmagent.benchmark.report.ReporterThroughputBenchmark' ;;
     sql) jmh sql 'dev.apmagent.benchmark.sql.SqlSignatureBenchmark' ;;
     jdbc) jmh jdbc 'dev.apmagent.benchmark.jdbc.JdbcQueryBenchmark' ;;
+    dubbo) jmh dubbo 'dev.apmagent.benchmark.dubbo.DubboCallBenchmark' ;;
   esac
 done
 echo "== benchmarks took $(( $(date +%s) - start )) s; JSON in $results"
