@@ -119,11 +119,13 @@ final class StandInApmServer implements AutoCloseable {
                     return; // the agent gave up before the answer: nothing was accepted
                 }
                 reply(out, 202, null, "");
+                List<String> lines = new ArrayList<>();
                 for (String line : decode(encoding, raw).split("\n")) {
                     if (!line.isEmpty() && !line.startsWith("{\"metadata\"")) {
-                        accepted.add(line);
+                        lines.add(line);
                     }
                 }
+                accepted.addAll(lines); // one copy of the list per request, not per line: it shares the cores with the load
             }
         } catch (IOException | InterruptedException e) {
             // the agent went away, or the server went down
