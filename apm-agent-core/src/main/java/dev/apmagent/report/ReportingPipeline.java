@@ -32,6 +32,8 @@ final class ReportingPipeline {
     final ByteRing ring;
     final Sender sender;
     private final EventCodec codec;
+    /** Bytes buffered in the ring that make the reporter wake a waiting sender. */
+    private final int senderWakeBytes;
     private final JsonHelper json = new JsonHelper();
     private final JsonHelper metricJson = new JsonHelper(4096);
     private final MetricSetSerializer metricSerializer;
@@ -59,6 +61,8 @@ final class ReportingPipeline {
             }
         });
         this.ring = new ByteRing(settings.bufferSize, stats);
+        // a small buffer (max_buffer_size is 64 KB at the least) must not fill up while the sender waits for a chunk
+        this.senderWakeBytes = Math.min(Sender.WAKE_BYTES, settings.bufferSize / 8);
         this.sender = settings.outputFile != null && !settings.outputFile.isEmpty()
                 ? new FileSender(ring, stats, settings, metadata)
                 : new HttpSender(ring, stats, settings, metadata, agentVersion, serviceName);
@@ -141,7 +145,7 @@ final class ReportingPipeline {
                 now = System.nanoTime();
                 if (n > 0) {
                     handoff.onWork();
-                    if (ring.usedBytes() >= Sender.WAKE_BYTES) {
+                    if (ring.usedBytes() >= senderWakeBytes) {
                         sender.dataAvailable();
                     }
                 }

@@ -12,7 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 abstract class Sender implements Runnable {
 
     /**
-     * The reporter wakes a waiting sender once this much is buffered (a full chunk of the HTTP body); less waits for
+     * The reporter wakes a waiting sender once this much is buffered (a full chunk of the HTTP body, or an eighth of a
+     * smaller byte ring); less waits for
      * the sender's own timers (the idle flush, at most a second), a flush or a stop. Waking the sender for every
      * batch cost a context switch per batch while the sender only copied the bytes into its pending chunk.
      */
