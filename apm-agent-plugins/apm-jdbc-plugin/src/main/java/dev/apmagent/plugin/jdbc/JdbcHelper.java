@@ -313,9 +313,17 @@ public final class JdbcHelper {
         }
     }
 
-    /** Exit of {@code Connection.prepareStatement/prepareCall(String, ...)}: remembers the statement's SQL. */
+    /**
+     * Exit of {@code Connection.prepareStatement/prepareCall(String, ...)}: remembers the SQL of the statement the
+     * caller receives. A nested prepare (a pool's proxy connection preparing on the driver's) is skipped while tracing:
+     * the application executes the outer statement, whose SQL is remembered when the outer prepare returns, and the
+     * driver's statement is only ever executed nested inside it. That saves a map entry per prepare and its removal at
+     * close. Without a transaction the depth is not tracked and every statement is remembered.
+     */
     public static void exitPrepare(Object state, String sql, Object statement) {
-        onPrepared(sql, statement);
+        if (state != NESTED) {
+            onPrepared(sql, statement);
+        }
         if (state == null) {
             return;
         }

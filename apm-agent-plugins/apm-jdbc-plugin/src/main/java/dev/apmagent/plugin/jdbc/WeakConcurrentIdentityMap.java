@@ -71,7 +71,10 @@ final class WeakConcurrentIdentityMap<V> {
         return null;
     }
 
-    /** Maps {@code key} to {@code value}, replacing any value; false when the map is full (counted). */
+    /**
+     * Maps {@code key} to {@code value}, replacing any other value; false when the map is full (counted). Mapping a key
+     * to the value it has already writes nothing and allocates nothing.
+     */
     boolean put(Object key, V value) {
         return put(key, value, false);
     }
@@ -93,6 +96,9 @@ final class WeakConcurrentIdentityMap<V> {
             Entry<V> existing = find(head, key, h);
             if (existing != null && onlyIfAbsent) {
                 return false;
+            }
+            if (existing != null && value.equals(existing.value)) {
+                return true; // a driver's prepareStatement overloads calling each other map the same statement again
             }
             if (existing == null && size.get() >= maxSize) {
                 long n = rejected.getAndIncrement();

@@ -75,4 +75,35 @@ class JdbcHelperNestingTest {
         Transaction second = agent.reporter.transactions().get(1);
         AgentFixture.assertChildOf(second, agent.spans().get(0));
     }
+    /**
+     * A pool's proxy preparing on the driver's connection: the statement the application receives (the outer one) is
+     * remembered, the driver's statement prepared inside it is not while tracing (it is only ever executed nested, and
+     * the outer statement's SQL names the span). Without a transaction both are remembered.
+     */
+    @Test
+    void whileTracingOnlyTheOutermostPreparedStatementIsRemembered() throws Exception {
+        try (java.sql.PreparedStatement proxy = connection.prepareStatement("SELECT 1");
+             java.sql.PreparedStatement driver = connection.prepareStatement("SELECT 2")) {
+            agent.inTransaction(() -> {
+                Object outer = JdbcHelper.enterPrepare();
+                Object inner = JdbcHelper.enterPrepare();
+                assertSame(JdbcHelper.NESTED, inner);
+                JdbcHelper.exitPrepare(inner, "SELECT x FROM t", driver);
+                JdbcHelper.exitPrepare(outer, "SELECT x FROM t", proxy);
+                return null;
+            });
+            assertEquals("SELECT x FROM t", JdbcHelper.statementSql.get(proxy));
+            assertEquals(null, JdbcHelper.statementSql.get(driver), "the nested statement is not remembered");
+
+            JdbcHelper.onStatementClose(proxy);
+            Object untracedOuter = JdbcHelper.enterPrepare();
+            Object untracedInner = JdbcHelper.enterPrepare();
+            JdbcHelper.exitPrepare(untracedInner, "SELECT y FROM t", driver);
+            JdbcHelper.exitPrepare(untracedOuter, "SELECT y FROM t", proxy);
+            assertEquals("SELECT y FROM t", JdbcHelper.statementSql.get(proxy));
+            assertEquals("SELECT y FROM t", JdbcHelper.statementSql.get(driver), "no transaction: every statement is remembered");
+            JdbcHelper.onStatementClose(proxy);
+            JdbcHelper.onStatementClose(driver);
+        }
+    }
 }

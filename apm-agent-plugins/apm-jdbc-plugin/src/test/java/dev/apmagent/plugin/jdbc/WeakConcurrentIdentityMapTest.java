@@ -51,6 +51,30 @@ class WeakConcurrentIdentityMapTest {
         assertFalse(map.put(key, null));
     }
 
+    /** A driver's prepareStatement overloads map the same statement to the same SQL again: nothing is written. */
+    @Test
+    void mappingAKeyToTheValueItHasAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 2);
+        Object key = new Object();
+        String sql = "SELECT 1";
+        for (int i = 0; i < 20_000; i++) {
+            assertTrue(map.put(key, sql));
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 10_000; i++) {
+            map.put(key, sql);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 1024, allocated + " B for 10,000 puts of the same mapping");
+        assertEquals(sql, map.get(key));
+        assertEquals(1, map.size());
+        assertTrue(map.put(key, "SELECT 2"), "another value still replaces it");
+        assertEquals("SELECT 2", map.get(key));
+        assertEquals(1, map.size());
+    }
+
     @Test
     void removesFromAnyPositionOfAChain() {
         // one bucket: every key shares the chain
