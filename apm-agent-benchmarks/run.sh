@@ -10,6 +10,7 @@
 #            --label TEXT    heading of the rendered files (default says which mode and that smoke is not a result)
 #            --no-build      reuse apm-agent-benchmarks/target/benchmarks.jar
 #            --threads "1 8" producer thread counts for the contended sets (pool, handoff)
+#            --jmh-opts "-f 1 -wi 5 -w 1s -i 5 -r 1s"   forks, warm-up and measurement instead of the mode's
 # Sets: pool hotpath handoff serializer reporter sql jdbc dubbo
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ out=""
 label=""
 build=1
 threads=""
+jmh_override=""
 sets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,8 +32,9 @@ while [ $# -gt 0 ]; do
     --label) label="$2"; shift ;;
     --no-build) build=0 ;;
     --threads) threads="$2"; shift ;;
+    --jmh-opts) jmh_override="$2"; shift ;;
     pool|hotpath|handoff|serializer|reporter|sql|jdbc|dubbo) sets+=("$1") ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -51,6 +54,10 @@ else
   handoff_threads=${threads:-"1 2 8 32"}
   hotpath_threads="1 2 8"
   label=${label:-"full run ($(date -u +%Y-%m-%d), $(nproc) cores, $(java -version 2>&1 | head -1))"}
+fi
+if [ -n "$jmh_override" ]; then
+  read -r -a jmh_opts <<< "$jmh_override"
+  label="$label; JMH options $jmh_override"
 fi
 results=${results:-"$root/apm-agent-benchmarks/target/benchmark-results/$mode"}
 if [ -z "$out" ]; then

@@ -20,7 +20,10 @@ public record AgentSetup(String key, String label, String version, List<String> 
                          Map<String, String> environment) {
 
     public static final String SERVICE_NAME = "reference-app";
-    public static final List<String> KEYS = List.of("none", "ours", "elastic", "otel");
+    /** What a run compares unless told otherwise. */
+    public static final List<String> DEFAULT_KEYS = List.of("none", "ours", "elastic", "otel");
+    /** Every configuration {@code --configs} accepts: the defaults and this agent against a failing APM Server. */
+    public static final List<String> KEYS = List.of("none", "ours", "elastic", "otel", "ours-down", "ours-503", "ours-hang");
 
     /** The application without an agent: the baseline of every ratio. */
     public static AgentSetup none() {
@@ -31,6 +34,17 @@ public record AgentSetup(String key, String label, String version, List<String> 
     public static AgentSetup ours(Path jar, String version, String sinkUrl, String metricsInterval) {
         return new AgentSetup("ours", "apm-agent (this project)", version,
                 elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
+    }
+
+    /**
+     * This agent against a failing APM Server, to compare with {@link #ours}: {@code serverUrl} is a closed port
+     * ({@code ours-down}) or a path of the sink that answers 503 ({@code ours-503}) or reads and never answers
+     * ({@code ours-hang}). Nothing is delivered; what counts is that the application does not notice.
+     */
+    public static AgentSetup oursFaulty(String key, String fault, Path jar, String version, String serverUrl,
+                                        String metricsInterval) {
+        return new AgentSetup(key, "apm-agent, APM Server " + fault, version,
+                elasticStyleFlags(jar, serverUrl, metricsInterval), Map.of());
     }
 
     /** {@code co.elastic.apm:elastic-apm-agent}. */

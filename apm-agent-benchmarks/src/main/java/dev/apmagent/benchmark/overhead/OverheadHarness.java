@@ -382,7 +382,8 @@ public final class OverheadHarness {
         static final String USAGE = String.join("\n",
                 "OverheadHarness --quick|--full [options]",
                 "  --endpoints /hello,/db,/db3   endpoints to load (quick: /db; full: all three)",
-                "  --configs none,ours,elastic,otel   configurations, run interleaved in this order",
+                "  --configs none,ours,elastic,otel   configurations, run interleaved in this order; also ours-down,",
+                "                                ours-503, ours-hang: this agent against a failing APM Server",
                 "  --rounds N                    interleaved rounds (quick 1, full 3)",
                 "  --concurrency N               connections of the closed loop (16)",
                 "  --measure S                   measured window per JVM in seconds (quick 10, full 30)",
@@ -399,7 +400,7 @@ public final class OverheadHarness {
 
         boolean help;
         List<String> endpoints;
-        List<String> configs = AgentSetup.KEYS;
+        List<String> configs = AgentSetup.DEFAULT_KEYS;
         int rounds;
         int concurrency = 16;
         double measureSeconds;
@@ -521,6 +522,14 @@ public final class OverheadHarness {
                         requireFile(ourAgent, "this agent (build apm-agent)");
                         setups.add(AgentSetup.ours(ourAgent.toAbsolutePath(), ourVersion, sinkUrl, metricsInterval));
                     }
+                    case "ours-down", "ours-503", "ours-hang" -> {
+                        requireFile(ourAgent, "this agent (build apm-agent)");
+                        String fault = c.equals("ours-down") ? "down (nothing listens)"
+                                : c.equals("ours-503") ? "answering 503" : "reading and never answering";
+                        String url = c.equals("ours-down") ? "http://127.0.0.1:" + closedPort()
+                                : sinkUrl + (c.equals("ours-503") ? TelemetrySink.FAULT_503 : TelemetrySink.FAULT_HANG);
+                        setups.add(AgentSetup.oursFaulty(c, fault, ourAgent.toAbsolutePath(), ourVersion, url, metricsInterval));
+                    }
                     case "elastic" -> {
                         Path jar = agentJar("elastic-apm-agent-");
                         setups.add(AgentSetup.elastic(jar, versionOf(jar, "elastic-apm-agent-"), sinkUrl,
@@ -534,6 +543,13 @@ public final class OverheadHarness {
                 }
             }
             return setups;
+        }
+
+        /** A loopback port nothing listens on: bound once to learn a free one, then closed. */
+        private static int closedPort() throws IOException {
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            }
         }
 
         private Path agentJar(String prefix) throws IOException {

@@ -40,6 +40,13 @@ public final class TelemetrySink implements AutoCloseable {
     public static final String INTAKE_REQUESTS = "intake_requests";
     public static final String OTLP_TRACE_REQUESTS = "otlp_trace_requests";
     public static final String UNREADABLE = "unreadable_requests";
+    /** Requests to a fault path: answered 503, or read and left unanswered for {@link #HANG_NANOS}. */
+    public static final String FAULT_REQUESTS = "fault_requests";
+    /** Path prefixes that make the sink a failing APM Server for agents whose server URL ends with one. */
+    public static final String FAULT_503 = "/fault-503";
+    public static final String FAULT_HANG = "/fault-hang";
+    static final long HANG_NANOS = 30_000_000_000L;
+    private static final byte[] UNAVAILABLE_BODY = "{\"error\":\"queue is full\"}".getBytes(StandardCharsets.US_ASCII);
 
     private static final byte[] VERSION_BODY = "{\"version\":\"8.15.0\",\"build_flavor\":\"default\"}"
             .getBytes(StandardCharsets.US_ASCII);
@@ -145,6 +152,15 @@ public final class TelemetrySink implements AutoCloseable {
         if (!method.equals("POST")) {
             return new Reply(200, "application/json", path.equals("/") ? VERSION_BODY : EMPTY_JSON);
         }
+        if (path.startsWith(FAULT_503)) {
+            count(FAULT_REQUESTS, 1);
+            return new Reply(503, "application/json", UNAVAILABLE_BODY);
+        }
+        if (path.startsWith(FAULT_HANG)) {
+            count(FAULT_REQUESTS, 1);
+            hang();
+            return new Reply(202, null, NOTHING);
+        }
         String contentType = HttpWire.header(head, "Content-Type");
         boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).contains("json");
         try {
@@ -174,6 +190,19 @@ public final class TelemetrySink implements AutoCloseable {
         }
     }
 
+    /** A server that read the request and does not answer: holds this connection's thread, never the others. */
+    private void hang() {
+        long until = System.nanoTime() + HANG_NANOS;
+        while (open && System.nanoTime() < until) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     private static Reply otlpReply(boolean json) {
         // an empty Export*ServiceResponse: no partial_success, so everything was accepted
         return json ? new Reply(200, "application/json", EMPTY_JSON)
@@ -182,7 +211,8 @@ public final class TelemetrySink implements AutoCloseable {
 
     private static void respond(OutputStream out, Reply reply) throws IOException {
         StringBuilder head = new StringBuilder(128).append("HTTP/1.1 ").append(reply.status)
-                .append(reply.status == 202 ? " Accepted" : reply.status == 200 ? " OK" : " Bad Request")
+                .append(reply.status == 202 ? " Accepted" : reply.status == 200 ? " OK"
+                        : reply.status == 503 ? " Service Unavailable" : " Bad Request")
                 .append("\r\nContent-Length: ").append(reply.body.length).append("\r\n");
         if (reply.contentType != null) {
             head.append("Content-Type: ").append(reply.contentType).append("\r\n");

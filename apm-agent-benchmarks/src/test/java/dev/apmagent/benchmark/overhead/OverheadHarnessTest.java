@@ -64,6 +64,20 @@ class OverheadHarnessTest {
         }
     }
 
+    /** The fault path answers 503 to the agent's intake request and counts it as a fault, not as delivered events. */
+    @Test
+    void sinkAnswers503UnderTheFaultPathAndCountsNoEvents() throws Exception {
+        try (TelemetrySink sink = new TelemetrySink()) {
+            String reply = postChunked(sink, TelemetrySink.FAULT_503 + "/intake/v2/events", "application/x-ndjson", "deflate",
+                    deflate(NDJSON.getBytes(StandardCharsets.UTF_8)));
+            assertTrue(reply.startsWith("HTTP/1.1 503 Service Unavailable"), reply);
+            Map<String, Long> counts = sink.snapshot();
+            assertEquals(1L, counts.get(TelemetrySink.FAULT_REQUESTS));
+            assertEquals(null, counts.get(TelemetrySink.INTAKE_REQUESTS));
+            assertEquals(null, counts.get("intake_transaction"));
+        }
+    }
+
     @Test
     void sinkCountsOtlpJsonSpansAndAnswersTheServerVersion() throws Exception {
         String json = "{\"resourceSpans\":[{\"resource\":{},\"scopeSpans\":[{\"scope\":{\"name\":\"jdbc\"},\"spans\":["
@@ -234,7 +248,7 @@ class OverheadHarnessTest {
         OverheadHarness.Options quick = OverheadHarness.Options.parse(new String[] {"--quick", "--rounds", "2"});
         assertEquals(List.of("/db"), quick.endpoints);
         assertEquals(2, quick.rounds);
-        assertEquals(AgentSetup.KEYS, quick.configs);
+        assertEquals(AgentSetup.DEFAULT_KEYS, quick.configs);
         OverheadHarness.Options full = OverheadHarness.Options.parse(new String[] {"--full", "--no-pin"});
         assertEquals(List.of("/hello", "/db", "/db3"), full.endpoints);
         assertEquals(null, full.appCpus);
@@ -244,6 +258,11 @@ class OverheadHarnessTest {
         assertEquals("2.33.1", OverheadHarness.Options.versionOf(Path.of("a/opentelemetry-javaagent-2.33.1.jar"),
                 "opentelemetry-javaagent-"));
         assertFalse(AgentSetup.otel(Path.of("o.jar"), "2", "http://127.0.0.1:9").flags().isEmpty());
+        OverheadHarness.Options faults = OverheadHarness.Options.parse(new String[] {"--quick", "--configs",
+                "none,ours,ours-down,ours-503,ours-hang"});
+        assertEquals(List.of("none", "ours", "ours-down", "ours-503", "ours-hang"), faults.configs);
+        assertTrue(AgentSetup.oursFaulty("ours-503", "answering 503", Path.of("a.jar"), "1", "http://127.0.0.1:9/fault-503", "30s")
+                .flags().contains("-Delastic.apm.server_url=http://127.0.0.1:9/fault-503"));
     }
 
     private static RunResult result(AgentSetup setup, int round, long rps, double cpuMicros, Map<String, Long> sink) {
