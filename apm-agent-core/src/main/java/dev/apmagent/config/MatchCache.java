@@ -42,10 +42,6 @@ public final class MatchCache {
         return matches;
     }
 
-    public WildcardMatcherList list() {
-        return list;
-    }
-
     private static final class Decision {
         final String text;
         final int hash;

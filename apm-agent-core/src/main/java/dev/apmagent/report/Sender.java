@@ -13,9 +13,9 @@ abstract class Sender implements Runnable {
 
     /**
      * The reporter wakes a waiting sender once this much is buffered (a full chunk of the HTTP body, or an eighth of a
-     * smaller byte ring); less waits for
-     * the sender's own timers (the idle flush, at most a second), a flush or a stop. Waking the sender for every
-     * batch cost a context switch per batch while the sender only copied the bytes into its pending chunk.
+     * smaller byte ring); less waits for the sender's own timers (the idle flush, at most a second), a flush or a
+     * stop. Waking the sender for every batch cost a context switch per batch while the sender only copied the bytes
+     * into its pending chunk.
      */
     static final int WAKE_BYTES = 16 * 1024;
 
