@@ -110,9 +110,9 @@ class DubboCallBenchmarkTest {
             assertEquals("external/dubbo", span.type);
             assertTrue(span.exit, "the consumer span is an exit span");
             assertEquals("127.0.0.1:" + benchmark.port, span.destination);
-            Recorded caller = only(callers, span.parentId, "the caller transaction of " + span);
+            Recorded caller = only(callers, span.parentId, false, "the caller transaction of " + span);
             assertTrue(caller.sameTrace(span));
-            Recorded provider = onlyChildOf(providers, span.id, "the provider transaction of " + span);
+            Recorded provider = only(providers, span.id, true, "the provider transaction of " + span);
             assertTrue(provider.sameTrace(span), "consumer span and provider transaction share the trace id: " + span + " " + provider);
             assertEquals("EchoService#echo", provider.name);
         }
@@ -132,22 +132,11 @@ class DubboCallBenchmarkTest {
         return benchmark;
     }
 
-    private static Recorded only(List<Recorded> events, long id, String what) {
+    /** The one event whose id ({@code byParent} false) or parent id ({@code byParent} true) is {@code id}. */
+    private static Recorded only(List<Recorded> events, long id, boolean byParent, String what) {
         Recorded found = null;
         for (Recorded e : events) {
-            if (e.id == id) {
-                assertNull(found, what + " is unique");
-                found = e;
-            }
-        }
-        assertFalse(found == null, what + " was reported");
-        return found;
-    }
-
-    private static Recorded onlyChildOf(List<Recorded> events, long parentId, String what) {
-        Recorded found = null;
-        for (Recorded e : events) {
-            if (e.parentId == parentId) {
+            if ((byParent ? e.parentId : e.id) == id) {
                 assertNull(found, what + " is unique");
                 found = e;
             }
