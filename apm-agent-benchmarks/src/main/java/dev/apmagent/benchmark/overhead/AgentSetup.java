@@ -1,10 +1,15 @@
 package dev.apmagent.benchmark.overhead;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * One measured configuration of the reference application: the agent (or none), its version, the JVM arguments and
@@ -22,8 +27,55 @@ public record AgentSetup(String key, String label, String version, List<String> 
     public static final String SERVICE_NAME = "reference-app";
     /** What a run compares unless told otherwise. */
     public static final List<String> DEFAULT_KEYS = List.of("none", "ours", "elastic", "otel");
-    /** Every configuration {@code --configs} accepts: the defaults and this agent against a failing APM Server. */
-    public static final List<String> KEYS = List.of("none", "ours", "elastic", "otel", "ours-down", "ours-503", "ours-hang");
+    /** Every configuration {@code --configs} accepts: the defaults and this agent against each {@link ServerFault}. */
+    public static final List<String> KEYS = Stream.concat(DEFAULT_KEYS.stream(),
+            Arrays.stream(ServerFault.values()).map(ServerFault::key)).toList();
+
+    /**
+     * How the APM Server fails for this agent, to compare with {@link #ours}: nothing listens ({@code ours-down}), or
+     * the sink answers 503 ({@code ours-503}) or reads and never answers ({@code ours-hang}) under a path prefix.
+     * Nothing is delivered; what counts is that the application does not notice.
+     */
+    public enum ServerFault {
+        DOWN("ours-down", "down (nothing listens)", null),
+        STATUS_503("ours-503", "answering 503", TelemetrySink.FAULT_503),
+        HANG("ours-hang", "reading and never answering", TelemetrySink.FAULT_HANG);
+
+        private final String key;
+        private final String description;
+        /** The sink's path prefix that fails this way, or null for a port nothing listens on. */
+        private final String sinkPath;
+
+        ServerFault(String key, String description, String sinkPath) {
+            this.key = key;
+            this.description = description;
+            this.sinkPath = sinkPath;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        /** The fault of a {@code --configs} key, or null. */
+        public static ServerFault ofKey(String key) {
+            for (ServerFault f : values()) {
+                if (f.key.equals(key)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+
+        /** The server URL the agent gets: a path of the sink, or a loopback port that was free a moment ago. */
+        String serverUrl(String sinkUrl) throws IOException {
+            if (sinkPath != null) {
+                return sinkUrl + sinkPath;
+            }
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return "http://127.0.0.1:" + socket.getLocalPort();
+            }
+        }
+    }
 
     /** The application without an agent: the baseline of every ratio. */
     public static AgentSetup none() {
@@ -36,15 +88,11 @@ public record AgentSetup(String key, String label, String version, List<String> 
                 elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
     }
 
-    /**
-     * This agent against a failing APM Server, to compare with {@link #ours}: {@code serverUrl} is a closed port
-     * ({@code ours-down}) or a path of the sink that answers 503 ({@code ours-503}) or reads and never answers
-     * ({@code ours-hang}). Nothing is delivered; what counts is that the application does not notice.
-     */
-    public static AgentSetup oursFaulty(String key, String fault, Path jar, String version, String serverUrl,
-                                        String metricsInterval) {
-        return new AgentSetup(key, "apm-agent, APM Server " + fault, version,
-                elasticStyleFlags(jar, serverUrl, metricsInterval), Map.of());
+    /** This agent against an APM Server that fails as {@code fault} says. */
+    public static AgentSetup oursFaulty(ServerFault fault, Path jar, String version, String sinkUrl, String metricsInterval)
+            throws IOException {
+        return new AgentSetup(fault.key, "apm-agent, APM Server " + fault.description, version,
+                elasticStyleFlags(jar, fault.serverUrl(sinkUrl), metricsInterval), Map.of());
     }
 
     /** {@code co.elastic.apm:elastic-apm-agent}. */

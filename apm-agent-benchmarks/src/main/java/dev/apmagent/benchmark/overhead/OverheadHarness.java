@@ -522,14 +522,6 @@ public final class OverheadHarness {
                         requireFile(ourAgent, "this agent (build apm-agent)");
                         setups.add(AgentSetup.ours(ourAgent.toAbsolutePath(), ourVersion, sinkUrl, metricsInterval));
                     }
-                    case "ours-down", "ours-503", "ours-hang" -> {
-                        requireFile(ourAgent, "this agent (build apm-agent)");
-                        String fault = c.equals("ours-down") ? "down (nothing listens)"
-                                : c.equals("ours-503") ? "answering 503" : "reading and never answering";
-                        String url = c.equals("ours-down") ? "http://127.0.0.1:" + closedPort()
-                                : sinkUrl + (c.equals("ours-503") ? TelemetrySink.FAULT_503 : TelemetrySink.FAULT_HANG);
-                        setups.add(AgentSetup.oursFaulty(c, fault, ourAgent.toAbsolutePath(), ourVersion, url, metricsInterval));
-                    }
                     case "elastic" -> {
                         Path jar = agentJar("elastic-apm-agent-");
                         setups.add(AgentSetup.elastic(jar, versionOf(jar, "elastic-apm-agent-"), sinkUrl,
@@ -539,17 +531,17 @@ public final class OverheadHarness {
                         Path jar = agentJar("opentelemetry-javaagent-");
                         setups.add(AgentSetup.otel(jar, versionOf(jar, "opentelemetry-javaagent-"), sinkUrl));
                     }
-                    default -> throw new IllegalArgumentException(c);
+                    default -> {
+                        AgentSetup.ServerFault fault = AgentSetup.ServerFault.ofKey(c);
+                        if (fault == null) {
+                            throw new IllegalArgumentException(c);
+                        }
+                        requireFile(ourAgent, "this agent (build apm-agent)");
+                        setups.add(AgentSetup.oursFaulty(fault, ourAgent.toAbsolutePath(), ourVersion, sinkUrl, metricsInterval));
+                    }
                 }
             }
             return setups;
-        }
-
-        /** A loopback port nothing listens on: bound once to learn a free one, then closed. */
-        private static int closedPort() throws IOException {
-            try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            }
         }
 
         private Path agentJar(String prefix) throws IOException {

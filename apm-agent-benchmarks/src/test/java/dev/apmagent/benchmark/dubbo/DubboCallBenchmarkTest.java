@@ -37,15 +37,7 @@ class DubboCallBenchmarkTest {
     void withoutTheAgentTheCallAnswersAndNothingIsTraced() throws Exception {
         DubboCallBenchmark benchmark = new DubboCallBenchmark();
         benchmark.mode = "none";
-        benchmark.setUp();
-        try {
-            for (int i = 0; i < CALLS; i++) {
-                assertEquals(DubboCallBenchmark.PAYLOAD, benchmark.call());
-            }
-        } finally {
-            benchmark.tearDown();
-            benchmark.uninstall();
-        }
+        callAndStop(benchmark, null, 0);
         assertNull(benchmark.reporter, "no tracer, no reporter");
     }
 
@@ -53,16 +45,7 @@ class DubboCallBenchmarkTest {
     void idleConsumerTracesNothingAndTheProviderStartsItsOwnTraces() throws Exception {
         Recorder recorder = new Recorder();
         DubboCallBenchmark benchmark = recording("idle", recorder);
-        benchmark.setUp();
-        try {
-            for (int i = 0; i < CALLS; i++) {
-                assertEquals(DubboCallBenchmark.PAYLOAD, benchmark.call());
-            }
-            recorder.await(CALLS);
-        } finally {
-            benchmark.tearDown();
-            benchmark.uninstall();
-        }
+        callAndStop(benchmark, recorder, CALLS);
         List<Recorded> events = recorder.events();
         assertEquals(CALLS, events.size(), "one provider transaction per call and nothing else: " + events);
         for (Recorded e : events) {
@@ -78,16 +61,7 @@ class DubboCallBenchmarkTest {
     void tracedCallIsAConsumerSpanAndAProviderTransactionOfOneTrace() throws Exception {
         Recorder recorder = new Recorder();
         DubboCallBenchmark benchmark = recording("agent", recorder);
-        benchmark.setUp();
-        try {
-            for (int i = 0; i < CALLS; i++) {
-                assertEquals(DubboCallBenchmark.PAYLOAD, benchmark.call());
-            }
-            recorder.await(3 * CALLS);
-        } finally {
-            benchmark.tearDown();
-            benchmark.uninstall();
-        }
+        callAndStop(benchmark, recorder, 3 * CALLS);
         List<Recorded> events = recorder.events();
         assertEquals(3 * CALLS, events.size(), "caller transaction, consumer span and provider transaction per call");
         List<Recorded> callers = new ArrayList<>();
@@ -118,6 +92,25 @@ class DubboCallBenchmarkTest {
         }
         assertEquals(0, benchmark.reporter.dropped());
         assertEquals(0, DubboPluginHealth.failures(), "failures inside the plugin");
+    }
+
+    /**
+     * Sets the benchmark up, makes {@link #CALLS} calls and checks each answer, waits until the recorder (if any) has
+     * {@code events}, then stops Dubbo and removes the instrumentation.
+     */
+    private static void callAndStop(DubboCallBenchmark benchmark, Recorder recorder, int events) throws Exception {
+        benchmark.setUp();
+        try {
+            for (int i = 0; i < CALLS; i++) {
+                assertEquals(DubboCallBenchmark.PAYLOAD, benchmark.call());
+            }
+            if (recorder != null) {
+                recorder.await(events);
+            }
+        } finally {
+            benchmark.tearDown();
+            benchmark.uninstall();
+        }
     }
 
     private static DubboCallBenchmark recording(String mode, Recorder recorder) {

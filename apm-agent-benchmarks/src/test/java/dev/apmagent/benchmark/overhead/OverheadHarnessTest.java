@@ -244,7 +244,7 @@ class OverheadHarnessTest {
     }
 
     @Test
-    void optionsGiveQuickDefaultsAndRejectUnknownArguments() {
+    void optionsGiveQuickDefaultsAndRejectUnknownArguments() throws Exception {
         OverheadHarness.Options quick = OverheadHarness.Options.parse(new String[] {"--quick", "--rounds", "2"});
         assertEquals(List.of("/db"), quick.endpoints);
         assertEquals(2, quick.rounds);
@@ -261,8 +261,12 @@ class OverheadHarnessTest {
         OverheadHarness.Options faults = OverheadHarness.Options.parse(new String[] {"--quick", "--configs",
                 "none,ours,ours-down,ours-503,ours-hang"});
         assertEquals(List.of("none", "ours", "ours-down", "ours-503", "ours-hang"), faults.configs);
-        assertTrue(AgentSetup.oursFaulty("ours-503", "answering 503", Path.of("a.jar"), "1", "http://127.0.0.1:9/fault-503", "30s")
-                .flags().contains("-Delastic.apm.server_url=http://127.0.0.1:9/fault-503"));
+        AgentSetup failing = AgentSetup.oursFaulty(AgentSetup.ServerFault.ofKey("ours-503"), Path.of("a.jar"), "1",
+                "http://127.0.0.1:9", "30s");
+        assertEquals("ours-503", failing.key());
+        assertTrue(failing.flags().contains("-Delastic.apm.server_url=http://127.0.0.1:9" + TelemetrySink.FAULT_503), failing.flags());
+        assertTrue(AgentSetup.oursFaulty(AgentSetup.ServerFault.DOWN, Path.of("a.jar"), "1", "http://127.0.0.1:9", "30s")
+                .flags().matches(".*-Delastic\\.apm\\.server_url=http://127\\.0\\.0\\.1:\\d+ .*"));
     }
 
     private static RunResult result(AgentSetup setup, int round, long rps, double cpuMicros, Map<String, Long> sink) {
