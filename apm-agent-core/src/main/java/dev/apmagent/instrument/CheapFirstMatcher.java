@@ -10,9 +10,9 @@ import java.security.ProtectionDomain;
 
 /**
  * Evaluates one instrumentation's matchers cheapest first: the name-only pre-filter (a few string comparisons), then
- * the class-loader marker (a resource lookup, cached per loader), and only then the full type matcher, which may
- * parse bytecode and walk the hierarchy. The matchers are built once, so the loader cache lives as long as the
- * agent. A matcher that throws is treated as "no match": matching must never break the application's class loading.
+ * the class-loader marker (a resource lookup, cached per loader), and only then what needs the class file parsed:
+ * generated (synthetic) classes are never instrumented, and the full type matcher may walk the hierarchy. The
+ * matchers are built once, so the loader cache lives as long as the agent. A matcher that throws is treated as "no match": matching must never break the application's class loading.
  */
 final class CheapFirstMatcher implements AgentBuilder.RawMatcher {
 
@@ -34,7 +34,8 @@ final class CheapFirstMatcher implements AgentBuilder.RawMatcher {
     public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> classBeingRedefined,
                            ProtectionDomain protectionDomain) {
         try {
-            return namePreFilter.matches(type) && loaderMatcher.matches(loader) && typeMatcher.matches(type);
+            return namePreFilter.matches(type) && loaderMatcher.matches(loader) && !type.isSynthetic()
+                    && typeMatcher.matches(type);
         } catch (Throwable t) {
             listener.onMatcherError(instrumentation, type.getName(), t);
             return false;

@@ -4,7 +4,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
-import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
 import static net.bytebuddy.matcher.ElementMatchers.nameContains;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
@@ -14,6 +13,10 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
  * live under {@code com.sun.}), other bytecode tools and agents, and generated classes (JDK proxies, lambdas, CGLIB
  * and ByteBuddy subclasses, reflection accessors). These checks look only at names, so they cost
  * nothing per class beyond a few string comparisons and keep start-up cost proportional to what we instrument.
+ * A check that needs more than the name (a synthetic class, say) must not be here, where every loaded class meets
+ * it: asking for a modifier makes ByteBuddy parse the whole class file, methods and all, and parsing every class the
+ * application loads is what made ASM's {@code ClassReader.readMethod} the most expensive C2 compilation of start-up
+ * (docs/benchmarks.md). Such checks go in {@link CheapFirstMatcher}, behind an instrumentation's name pre-filter.
  */
 public final class IgnoreRules {
 
@@ -41,8 +44,7 @@ public final class IgnoreRules {
                 .or(nameContains("$$Lambda")).or(nameContains("$Lambda$"))
                 .or(nameContains("$$EnhancerBy")).or(nameContains("$$FastClassBy")).or(nameContains("$$SpringCGLIB"))
                 .or(nameContains("$HibernateProxy$")).or(nameContains("$ByteBuddy$"))
-                .or(nameContains(".$Proxy")).or(nameStartsWith("$Proxy"))
-                .or(isSynthetic());
+                .or(nameContains(".$Proxy")).or(nameStartsWith("$Proxy"));
     }
 
     public static ElementMatcher.Junction<ClassLoader> ignoredClassLoaders() {

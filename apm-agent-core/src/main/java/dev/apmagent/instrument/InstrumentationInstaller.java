@@ -7,7 +7,7 @@ import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.dynamic.loading.ClassInjector;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
-import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
 
 import java.util.List;
@@ -28,8 +28,11 @@ import java.util.concurrent.TimeUnit;
  *   types are rejected by name without being parsed.</li>
  *   <li>Every instrumentation is its own transformation and none is terminal: a class matched by several (a servlet
  *   that is also a filter) gets all of their advice.</li>
- *   <li>Advice is inlined. It is read from the agent's class loader and copied into the target method; what it
- *   references must be visible from the target's class loader (docs/architecture.md, "Class loading").</li>
+ *   <li>Advice is inlined. It is read from the agent's class loader, once per advice class ({@link AdviceTransformer}),
+ *   and copied into the target method; what it references must be visible from the target's class loader
+ *   (docs/architecture.md, "Class loading").</li>
+ *   <li>Methods are looked up among the matched type's own declarations only (no method graph over its hierarchy):
+ *   advice goes on declared methods, and compiling the graph parsed every supertype of every transformed class.</li>
  * </ul>
  */
 public final class InstrumentationInstaller {
@@ -52,14 +55,10 @@ public final class InstrumentationInstaller {
                                     ClassLoader agentClassLoader, boolean runtimeAttach) {
         TransformListener listener = new TransformListener();
         AgentBuilder builder = newAgentBuilder(listener, runtimeAttach);
+        AdviceTransformer.AdviceSource adviceSource = new AdviceTransformer.AdviceSource(agentClassLoader);
         for (Instrumentation instrumentation : instrumentations) {
-            AgentBuilder.Transformer.ForAdvice transformer = new AgentBuilder.Transformer.ForAdvice()
-                    .include(agentClassLoader)
-                    .withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING);
-            for (Instrumentation.AdviceBinding binding : instrumentation.advice()) {
-                transformer = transformer.advice(binding.methods(), binding.adviceClassName());
-            }
-            builder = builder.type(new CheapFirstMatcher(instrumentation, listener)).transform(transformer);
+            builder = builder.type(new CheapFirstMatcher(instrumentation, listener))
+                    .transform(new AdviceTransformer(instrumentation, adviceSource));
         }
         long start = System.nanoTime();
         ResettableClassFileTransformer transformer = builder.installOn(jvm);
@@ -83,7 +82,9 @@ public final class InstrumentationInstaller {
             System.setProperty(safe, "true");
         }
         try {
-            return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED));
+            return new AgentBuilder.Default(new ByteBuddy()
+                    .with(TypeValidation.DISABLED)
+                    .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE));
         } finally {
             if (setHere) {
                 System.clearProperty(safe);

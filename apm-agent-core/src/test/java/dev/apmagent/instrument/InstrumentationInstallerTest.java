@@ -2,8 +2,13 @@ package dev.apmagent.instrument;
 
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.modifier.SyntheticState;
+import net.bytebuddy.description.modifier.Visibility;
+import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
+import net.bytebuddy.implementation.FixedValue;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -24,8 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Installs real instrumentations through the agent's AgentBuilder into classes that are already loaded (the
- * runtime-attach path) and checks that advice runs, that advice failures never reach the application, and that
- * disabled instrumentations are not installed.
+ * runtime-attach path) and into classes defined afterwards (the class file hook), and checks that advice runs, that
+ * advice failures never reach the application, and that disabled instrumentations and generated classes are left
+ * alone.
  */
 public class InstrumentationInstallerTest {
 
@@ -76,6 +82,27 @@ public class InstrumentationInstallerTest {
     }
 
     @Test
+    void classesLoadedAfterInstallationGetTheSameAdviceEachTime() throws Exception {
+        install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+
+        for (int i = 0; i < 3; i++) { // three class loaders, three transformations sharing one resolved advice
+            assertEquals("hello bob", greet(defineGreeter("testlib.LateGreeter", false), "bob"));
+        }
+        assertEquals(3, enterCalls.get());
+        assertEquals(3, exitCalls.get());
+    }
+
+    @Test
+    void syntheticClassesAreNeverInstrumented() throws Exception {
+        install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+
+        assertEquals("hello bob", greet(defineGreeter("testlib.GeneratedGreeter", true), "bob"));
+        assertEquals(0, enterCalls.get());
+        assertEquals("hello bob", greet(defineGreeter("testlib.GeneratedGreeter", false), "bob"));
+        assertEquals(1, enterCalls.get(), "the same class, not synthetic, is instrumented");
+    }
+
+    @Test
     void disabledInstrumentationIsNotInstalled() {
         Plugin plugin = plugin(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
         List<Instrumentation> selected = new InstrumentationSelection(Collections.<String>emptyList(), Arrays.asList("test-group"))
@@ -84,6 +111,24 @@ public class InstrumentationInstallerTest {
 
         assertEquals("hello bob", new Greeter().greet("bob"));
         assertEquals(0, enterCalls.get());
+    }
+
+    /** Defines a greeter class in a new class loader, after installation: the class file hook transforms it. */
+    private Class<?> defineGreeter(String name, boolean synthetic) {
+        return new ByteBuddy()
+                .subclass(Object.class)
+                .name(name)
+                .modifiers(Visibility.PUBLIC, synthetic ? SyntheticState.SYNTHETIC : SyntheticState.PLAIN)
+                .defineMethod("greet", String.class, Visibility.PUBLIC).withParameters(String.class)
+                .intercept(FixedValue.value("hello bob"))
+                .make()
+                .load(getClass().getClassLoader(), ClassLoadingStrategy.Default.WRAPPER)
+                .getLoaded();
+    }
+
+    private static String greet(Class<?> greeter, String name) throws Exception {
+        Object instance = greeter.getConstructor().newInstance();
+        return (String) greeter.getMethod("greet", String.class).invoke(instance, name);
     }
 
     private void install(Instrumentation instrumentation) {
@@ -138,7 +183,8 @@ public class InstrumentationInstallerTest {
 
         @Override
         public ElementMatcher<? super TypeDescription> typeMatcher() {
-            return named("testlib.Greeter").or(named("dev.apmagent.instrument.InstrumentationInstallerTest$AgentGreeter"));
+            return named("testlib.Greeter").or(named("testlib.LateGreeter")).or(named("testlib.GeneratedGreeter"))
+                    .or(named("dev.apmagent.instrument.InstrumentationInstallerTest$AgentGreeter"));
         }
 
         @Override
