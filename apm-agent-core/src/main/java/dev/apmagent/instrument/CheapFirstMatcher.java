@@ -12,7 +12,8 @@ import java.security.ProtectionDomain;
  * Evaluates one instrumentation's matchers cheapest first: the name-only pre-filter (a few string comparisons), then
  * the class-loader marker (a resource lookup, cached per loader), and only then what needs the class file parsed:
  * generated (synthetic) classes are never instrumented, and the full type matcher may walk the hierarchy. The
- * matchers are built once, so the loader cache lives as long as the agent. A matcher that throws is treated as "no match": matching must never break the application's class loading.
+ * matchers are built once, so the loader cache lives as long as the agent. A matcher that throws is treated as
+ * "no match": matching must never break the application's class loading.
  */
 final class CheapFirstMatcher implements AgentBuilder.RawMatcher {
 
