@@ -1,6 +1,6 @@
 package dev.apmagent.report;
 
-import com.dslplatform.json.DslJson;
+import com.dslplatform.json.BareJsonWriter;
 import com.dslplatform.json.JsonWriter;
 import com.dslplatform.json.NumberConverter;
 import dev.apmagent.trace.Hex;
@@ -48,7 +48,7 @@ public final class JsonHelper {
     }
 
     public JsonHelper(int initialBufferSize) {
-        this.jw = new DslJson<Object>(new DslJson.Settings<Object>()).newWriter(initialBufferSize);
+        this.jw = BareJsonWriter.create(initialBufferSize);
     }
 
     /** Pre-encodes a field name as {@code "name":}. */
@@ -171,7 +171,28 @@ public final class JsonHelper {
 
     public void number(long n) {
         value();
-        NumberConverter.serialize(n, jw);
+        writeLong(n);
+    }
+
+    /**
+     * Decimal digits of {@code n}, written from the end of the scratch buffer. DSL-JSON's {@code NumberConverter}
+     * does the same, but loading it spins the lambdas of all its converters; it is left for doubles, which only the
+     * reporter thread formats (and so loads it there, not in {@code premain}).
+     */
+    private void writeLong(long n) {
+        byte[] s = scratch;
+        int pos = s.length;
+        long rest = n;
+        do {
+            long q = rest / 10;
+            int digit = (int) (rest - q * 10);
+            s[--pos] = (byte) ('0' + (digit < 0 ? -digit : digit));
+            rest = q;
+        } while (rest != 0);
+        if (n < 0) {
+            s[--pos] = '-';
+        }
+        jw.writeRaw(s, pos, s.length - pos);
     }
 
     /**
@@ -204,7 +225,7 @@ public final class JsonHelper {
     public void durationMillis(long nanos) {
         value();
         long micros = nanos <= 0 ? 0 : nanos / 1000;
-        NumberConverter.serialize(micros / 1000, jw);
+        writeLong(micros / 1000);
         int frac = (int) (micros % 1000);
         byte[] s = scratch;
         s[0] = '.';

@@ -10,6 +10,7 @@ import dev.apmagent.trace.ErrorEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
@@ -356,6 +357,14 @@ class SerializersTest {
                 });
             }
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 1, -1, 9, 10, -10, 99, 100, 1234567890123L, -987654321L, Long.MAX_VALUE, Long.MIN_VALUE})
+    void longsAreWrittenAsTheirDecimalText(long n) {
+        JsonHelper h = new JsonHelper();
+        h.number(n);
+        assertEquals(Long.toString(n), new String(h.buffer(), 0, h.size(), StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest
