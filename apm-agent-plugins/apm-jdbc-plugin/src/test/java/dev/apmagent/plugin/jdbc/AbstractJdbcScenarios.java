@@ -537,6 +537,32 @@ abstract class AbstractJdbcScenarios {
         assertEquals(lookups, JdbcHelper.metadataLookups(), "no getMetaData() behind the pool's proxies");
     }
 
+    /** What the agent remembers of a statement or a borrowed connection is gone once the application closed it. */
+    @Test
+    void closedPooledStatementsAndConnectionsLeaveNoEntries() throws Exception {
+        HikariDataSource pool = pool();
+        try (Connection warm = pool.getConnection()) {
+            warm.isValid(1);
+        }
+        int statements = JdbcHelper.statementSql.size();
+        int connections = JdbcHelper.connections.size();
+        agent.inTransaction(() -> {
+            for (int i = 0; i < 50; i++) {
+                try (Connection c = pool.getConnection();
+                     PreparedStatement ps = c.prepareStatement("SELECT id FROM " + TABLE + " WHERE id = ?")) {
+                    ps.setInt(1, i);
+                    ps.executeQuery().close();
+                }
+            }
+            return null;
+        });
+        assertEquals(statements, JdbcHelper.statementSql.size(), "statement entries");
+        // the borrowed proxy connections are gone; the physical ones the pool opened meanwhile stay known
+        int physical = pool.getHikariPoolMXBean().getTotalConnections();
+        assertTrue(JdbcHelper.connections.size() <= connections + physical,
+                "connection entries: " + JdbcHelper.connections.size() + ", before " + connections + ", pool " + physical);
+    }
+
     @Test
     void droppedQueriesAreCountedOnceBehindAPool() throws Exception {
         agent.stopTracer();
