@@ -84,6 +84,23 @@ class SerializersTest {
         assertEquals(expectedText("failed: " + text, 10_000), error.at("/exception/message").asText());
     }
 
+    /** Strings, string builders and other char sequences are copied into the encoder differently; the JSON is the same. */
+    @ParameterizedTest
+    @MethodSource("edgeCaseStrings")
+    void everyKindOfCharSequenceEncodesTheSame(String text) {
+        for (int max : new int[] {1024, 7, 1}) {
+            String expected = encoded(text, max);
+            assertEquals(expected, encoded(new StringBuilder("ab").append(text).delete(0, 2), max), "StringBuilder");
+            assertEquals(expected, encoded(java.nio.CharBuffer.wrap(text), max), "CharBuffer");
+        }
+    }
+
+    private static String encoded(CharSequence s, int max) {
+        JsonHelper h = new JsonHelper();
+        h.string(s, max);
+        return new String(h.buffer(), 0, h.size(), StandardCharsets.UTF_8);
+    }
+
     /** What a string becomes: lone surrogates replaced, cut at max chars without splitting a pair. */
     private static String expectedText(String s, int max) {
         StringBuilder sb = new StringBuilder();
