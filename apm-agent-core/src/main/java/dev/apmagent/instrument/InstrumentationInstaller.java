@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>When attached to a running JVM, already loaded classes are retransformed in batches of
  *   {@value #ATTACH_BATCH_SIZE} with a pause of {@value #ATTACH_BATCH_PAUSE_MILLIS} ms between batches, so the
  *   application never sees one long safepoint.</li>
- *   <li>Type descriptions come from the class file pool only (never by loading classes), lazily resolved, so most
- *   types are rejected by name without being parsed.</li>
+ *   <li>A class reaches ByteBuddy only when its name could match ({@link CandidateFilter}); type descriptions come
+ *   from the class file pool only (never by loading classes), lazily resolved, so the candidates too are rejected by
+ *   name where they can be, without being parsed.</li>
  *   <li>Every instrumentation is its own transformation and none is terminal: a class matched by several (a servlet
  *   that is also a filter) gets all of their advice.</li>
  *   <li>Advice is inlined. It is read from the agent's class loader, once per advice class ({@link AdviceTransformer}),
@@ -54,7 +55,7 @@ public final class InstrumentationInstaller {
     public static Installed install(java.lang.instrument.Instrumentation jvm, List<Instrumentation> instrumentations,
                                     ClassLoader agentClassLoader, boolean runtimeAttach) {
         TransformListener listener = new TransformListener();
-        AgentBuilder builder = newAgentBuilder(listener, runtimeAttach);
+        AgentBuilder builder = newAgentBuilder(listener, runtimeAttach).with(new CandidateFilter(instrumentations));
         AdviceTransformer.AdviceSource adviceSource = new AdviceTransformer.AdviceSource(agentClassLoader);
         for (Instrumentation instrumentation : instrumentations) {
             builder = builder.type(new CheapFirstMatcher(instrumentation, listener))
