@@ -13,7 +13,9 @@
 # -DskipTests), taskset and curl. Used for the start-up figures in docs/benchmarks.md; the overhead harness measures
 # start-up too, once per configuration and round.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+here="$(pwd)"
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+cd "$(dirname "$script")/.."
 
 runs=8
 jvm_args=""
@@ -22,11 +24,13 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --jvm-args) jvm_args="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
-    *) configs+=("$1"); shift ;;
+    -h|--help) sed -n '2,14p' "$script"; exit 0 ;;
+    none) configs+=(none); shift ;;
+    /*) configs+=("$1"); shift ;;
+    *) configs+=("$here/$1"); shift ;; # a jar path relative to where the script was started
   esac
 done
-[ "${#configs[@]}" -gt 0 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ "${#configs[@]}" -gt 0 ] || { sed -n '2,14p' "$script"; exit 2; }
 app=apm-agent-benchmarks/target/reference-app.jar
 [ -f "$app" ] || { echo "missing $app: build it first (see --help)" >&2; exit 2; }
 for c in "${configs[@]}"; do
@@ -34,23 +38,37 @@ for c in "${configs[@]}"; do
 done
 
 port=18089
+timeout_seconds=120
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+pid=""
+# never leave an application behind: a later run would find it answering on the port and time nothing
+trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi; rm -f "$log"' EXIT
+trap 'exit 130' INT TERM
+command -v curl >/dev/null || { echo "curl is needed" >&2; exit 2; }
+command -v taskset >/dev/null || { echo "taskset is needed" >&2; exit 2; }
 
-# one start: prints the milliseconds to the first 200
+answers() {
+  [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$port/hello" || true)" = 200 ]
+}
+
+# one start: sets $elapsed to the milliseconds to the first 200 (not in a subshell, so the trap knows $pid)
 start_once() {
-  local agent=()
+  local agent=() begin end deadline
   if [ "$1" != none ]; then
     agent=("-javaagent:$1" "-Delastic.apm.server_url=http://127.0.0.1:1" "-Delastic.apm.log_level=warn")
   fi
-  local begin end pid
+  if answers; then
+    echo "something already answers on port $port; stop it first" >&2
+    exit 1
+  fi
   begin=$(date +%s%N)
+  deadline=$((begin + timeout_seconds * 1000000000))
   # shellcheck disable=SC2086
-  taskset -c 0 java $jvm_args "${agent[@]}" -jar "$app" "$port" >"$log" 2>&1 &
+  taskset -c 0 java $jvm_args ${agent[@]+"${agent[@]}"} -jar "$app" "$port" >"$log" 2>&1 &
   pid=$!
-  until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$port/hello" || true)" = 200 ]; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "the application exited before serving /hello; its output:" >&2
+  until answers; do
+    if ! kill -0 "$pid" 2>/dev/null || [ "$(date +%s%N)" -gt "$deadline" ]; then
+      echo "the application did not serve /hello (exited, or not within ${timeout_seconds} s); its output:" >&2
       cat "$log" >&2
       exit 1
     fi
@@ -59,13 +77,15 @@ start_once() {
   end=$(date +%s%N)
   kill "$pid"
   wait "$pid" 2>/dev/null || true
-  echo $(((end - begin) / 1000000))
+  pid=""
+  elapsed=$(((end - begin) / 1000000))
 }
 
 declare -A times
 for _ in $(seq 1 "$runs"); do
   for c in "${configs[@]}"; do
-    times[$c]="${times[$c]:-} $(start_once "$c")"
+    start_once "$c"
+    times[$c]="${times[$c]:-} $elapsed"
     sleep 0.3
   done
 done

@@ -35,6 +35,10 @@ final class CandidateFilter implements AgentBuilder.TransformerDecorator {
         for (int i = 0; i < preFilters.length; i++) {
             preFilters[i] = instrumentations.get(i).typeNamePreFilter();
         }
+        // Loads, here at installation, every class a decision needs. Once registered, the filter runs outside
+        // ByteBuddy's guard against re-entering the transformer: a class loaded by its first decision would come
+        // back through it.
+        isCandidate(CandidateFilter.class.getClassLoader(), "org/example/Warm");
     }
 
     @Override

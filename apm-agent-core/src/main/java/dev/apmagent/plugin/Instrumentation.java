@@ -10,9 +10,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One instrumentation: which types, which methods, which advice. Matching runs cheapest first: the class-loader
- * marker, then {@link #typeNamePreFilter()} (names only, no bytecode parsed), and only then {@link #typeMatcher()}
- * (which may walk the type hierarchy).
+ * One instrumentation: which types, which methods, which advice. Matching runs cheapest first:
+ * {@link #typeNamePreFilter()} (names only, no bytecode parsed), then the class-loader marker, and only then
+ * {@link #typeMatcher()} (which may walk the type hierarchy).
  *
  * <p>Advice is named by string so the advice class is never loaded into the agent's class loader by accident; it
  * is a trampoline of a few lines that calls a helper, with {@code suppress = Throwable.class} on enter and exit.
@@ -32,7 +32,11 @@ public abstract class Instrumentation {
         return ElementMatchers.any();
     }
 
-    /** A cheap, name-only filter evaluated before {@link #typeMatcher()}. */
+    /**
+     * A cheap filter evaluated before {@link #typeMatcher()}, on the type's name only: it is first asked about every
+     * class the JVM loads with a description that carries nothing but the name (no modifiers, no supertypes), so a
+     * matcher on anything else (say {@code isPublic()}) would reject every class.
+     */
     public abstract ElementMatcher<? super TypeDescription> typeNamePreFilter();
 
     /** The full type matcher; may walk the hierarchy. */
