@@ -16,7 +16,8 @@ import java.security.ProtectionDomain;
 import java.util.List;
 
 /**
- * Applies one instrumentation's advice to a matched type, each advice class read once for the life of the agent.
+ * Applies one instrumentation's advice to a matched type, each binding's advice class read once for the life of the
+ * agent.
  *
  * <p>ByteBuddy's {@code AgentBuilder.Transformer.ForAdvice} finds the advice class by name and builds its
  * {@link Advice} again for every type it transforms: a class file read from the agent's jar, a type pool, the advice
@@ -64,7 +65,8 @@ final class AdviceTransformer implements AgentBuilder.Transformer {
         }
 
         Advice resolve(String adviceClassName) {
-            return Advice.to(pool.describe(adviceClassName).resolve(), locator).withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING);
+            return Advice.to(pool.describe(adviceClassName).resolve(), locator)
+                    .withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING);
         }
     }
 

@@ -90,11 +90,13 @@ final class CandidateFilter implements AgentBuilder.TransformerDecorator {
 
         @Override
         public byte[] transform(ClassLoader loader, String internalName, Class<?> classBeingRedefined,
-                                ProtectionDomain protectionDomain, byte[] classFile) throws IllegalClassFormatException {
+                                ProtectionDomain protectionDomain, byte[] classFile)
+                throws IllegalClassFormatException {
             if (!filter.isCandidate(loader, internalName)) {
                 return null;
             }
-            return classFileTransformer.transform(loader, internalName, classBeingRedefined, protectionDomain, classFile);
+            return classFileTransformer.transform(loader, internalName, classBeingRedefined, protectionDomain,
+                    classFile);
         }
     }
 }

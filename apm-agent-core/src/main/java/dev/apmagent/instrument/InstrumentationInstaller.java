@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
  *   name where they can be, without being parsed.</li>
  *   <li>Every instrumentation is its own transformation and none is terminal: a class matched by several (a servlet
  *   that is also a filter) gets all of their advice.</li>
- *   <li>Advice is inlined. It is read from the agent's class loader, once per advice class ({@link AdviceTransformer}),
- *   and copied into the target method; what it references must be visible from the target's class loader
+ *   <li>Advice is inlined. It is read from the agent's class loader, once per advice binding
+ *   ({@link AdviceTransformer}), and copied into the target method; what it references must be visible from the target's class loader
  *   (docs/architecture.md, "Class loading").</li>
  *   <li>Methods are looked up among the matched type's own declarations only (no method graph over its hierarchy):
  *   advice goes on declared methods, and compiling the graph parsed every supertype of every transformed class.</li>

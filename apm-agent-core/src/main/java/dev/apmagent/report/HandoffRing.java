@@ -35,8 +35,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Why a millisecond: under load the consumer wakes once per first rung, and every wake is a context switch on a
  * core the application shares. The first rung was 0.1 ms; on the overhead harness (one application core, about
  * 90,000 events per second) that was 10,000 reporter wakes per second, each with only nine events to serialize.
- * 1 ms batches ninety, which the default 512 slots hold more than five times over. The rungs after it add up to 32 ms, so an
- * application with a request every few milliseconds keeps the consumer polling and never pays the unpark.
+ * 1 ms batches ninety, which the default 512 slots hold more than five times over. The rungs after it add up to
+ * 32 ms, so an application with a request every few milliseconds keeps the consumer polling and never pays the
+ * unpark.
  */
 public final class HandoffRing<E> {
 

@@ -133,7 +133,8 @@ final class IntakeConnection {
 
     /** Connects and writes the request head. */
     void open(Endpoint endpoint, String[] headerLines) throws IOException {
-        // proxies are not honoured (above); NO_PROXY also skips the JDK's proxy selector, a quarter of the sender's samples
+        // proxies are not honoured (above); NO_PROXY also skips the JDK's proxy selector, which was a quarter of the
+        // sender's samples
         Socket s = new Socket(Proxy.NO_PROXY);
         socket = s;
         bytesWritten = 0;

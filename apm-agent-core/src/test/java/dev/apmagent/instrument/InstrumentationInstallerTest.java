@@ -82,10 +82,10 @@ public class InstrumentationInstallerTest {
     }
 
     @Test
-    void classesLoadedAfterInstallationGetTheSameAdviceEachTime() throws Exception {
+    void classesLoadedAfterInstallationAreInstrumentedInEveryLoader() throws Exception {
         install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
 
-        for (int i = 0; i < 3; i++) { // three class loaders, three transformations sharing one resolved advice
+        for (int i = 0; i < 3; i++) { // three class loaders, three transformations by the class file hook
             assertEquals("hello bob", greet(defineGreeter("testlib.LateGreeter", false), "bob"));
         }
         assertEquals(3, enterCalls.get());

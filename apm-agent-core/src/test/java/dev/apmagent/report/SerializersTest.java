@@ -84,7 +84,7 @@ class SerializersTest {
         assertEquals(expectedText("failed: " + text, 10_000), error.at("/exception/message").asText());
     }
 
-    /** Strings, string builders and other char sequences are copied into the encoder differently; the JSON is the same. */
+    /** Strings, string builders (what events hold) and any other char sequence give the same JSON, truncated alike. */
     @ParameterizedTest
     @MethodSource("edgeCaseStrings")
     void everyKindOfCharSequenceEncodesTheSame(String text) {

@@ -1,5 +1,6 @@
 package dev.apmagent.benchmark.dubbo;
 
+import dev.apmagent.benchmark.LoopbackPort;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
 import dev.apmagent.config.Config;
 import dev.apmagent.instrument.InstrumentationInstaller;
@@ -32,8 +33,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.Collections;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
@@ -116,14 +115,14 @@ public class DubboCallBenchmark {
         System.setProperty("dubbo.network.interface.ignored", ".*");
         dubboLog.setLevel(java.util.logging.Level.SEVERE);
         nettyLog.setLevel(java.util.logging.Level.WARNING);
-        port = freePort();
+        port = LoopbackPort.free();
 
         dubbo = new FrameworkModel(); // all of Dubbo's state for this trial, destroyed in tearDown
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(dubbo);
         ModuleModel module = bootstrap.getApplicationModel().getDefaultModule();
         ApplicationConfig application = new ApplicationConfig(bootstrap.getApplicationModel(), "apm-dubbo-benchmark");
         application.setQosEnable(false);
-        application.setMetadataServicePort(freePort()); // not Dubbo's default 20880, which may be taken
+        application.setMetadataServicePort(LoopbackPort.free()); // not Dubbo's default 20880, which may be taken
         application.setShutwait("200"); // nothing is in flight at tear-down; Dubbo's default waits 10 s
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setHost("127.0.0.1");
@@ -190,12 +189,6 @@ public class DubboCallBenchmark {
                 tracer.deactivate(t);
                 t.end();
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.apmagent.benchmark.overhead;
 
+import dev.apmagent.benchmark.LoopbackPort;
+
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,9 +71,7 @@ public record AgentSetup(String key, String label, String version, List<String> 
             if (sinkPath != null) {
                 return sinkUrl + sinkPath;
             }
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                return "http://127.0.0.1:" + socket.getLocalPort();
-            }
+            return "http://127.0.0.1:" + LoopbackPort.free();
         }
     }
 
@@ -89,8 +87,8 @@ public record AgentSetup(String key, String label, String version, List<String> 
     }
 
     /** This agent against an APM Server that fails as {@code fault} says. */
-    public static AgentSetup oursFaulty(ServerFault fault, Path jar, String version, String sinkUrl, String metricsInterval)
-            throws IOException {
+    public static AgentSetup oursFaulty(ServerFault fault, Path jar, String version, String sinkUrl,
+                                        String metricsInterval) throws IOException {
         return new AgentSetup(fault.key, "apm-agent, APM Server " + fault.description, version,
                 elasticStyleFlags(jar, fault.serverUrl(sinkUrl), metricsInterval), Map.of());
     }

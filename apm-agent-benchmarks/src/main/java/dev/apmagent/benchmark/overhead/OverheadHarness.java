@@ -1,12 +1,13 @@
 package dev.apmagent.benchmark.overhead;
 
+import dev.apmagent.benchmark.LoopbackPort;
+
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -98,7 +99,7 @@ public final class OverheadHarness {
     }
 
     RunResult runOne(String endpoint, int round, AgentSetup setup) throws Exception {
-        int port = freePort();
+        int port = LoopbackPort.free();
         Map<String, Long> before = sink.snapshot();
         List<String> command = new ArrayList<>();
         if (options.appCpus != null) {
@@ -290,12 +291,6 @@ public final class OverheadHarness {
             } else if (System.nanoTime() - quietSince >= TimeUnit.MILLISECONDS.toNanos(1500)) {
                 return;
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 
@@ -537,7 +532,8 @@ public final class OverheadHarness {
                             throw new IllegalArgumentException(c);
                         }
                         requireFile(ourAgent, "this agent (build apm-agent)");
-                        setups.add(AgentSetup.oursFaulty(fault, ourAgent.toAbsolutePath(), ourVersion, sinkUrl, metricsInterval));
+                        setups.add(AgentSetup.oursFaulty(fault, ourAgent.toAbsolutePath(), ourVersion, sinkUrl,
+                                metricsInterval));
                     }
                 }
             }

@@ -209,10 +209,23 @@ public final class TelemetrySink implements AutoCloseable {
                 : new Reply(200, "application/x-protobuf", NOTHING);
     }
 
+    /** The reason phrase of the statuses the sink answers with. */
+    private static String reason(int status) {
+        switch (status) {
+            case 200:
+                return "OK";
+            case 202:
+                return "Accepted";
+            case 503:
+                return "Service Unavailable";
+            default:
+                return "Bad Request";
+        }
+    }
+
     private static void respond(OutputStream out, Reply reply) throws IOException {
         StringBuilder head = new StringBuilder(128).append("HTTP/1.1 ").append(reply.status)
-                .append(reply.status == 202 ? " Accepted" : reply.status == 200 ? " OK"
-                        : reply.status == 503 ? " Service Unavailable" : " Bad Request")
+                .append(' ').append(reason(reply.status))
                 .append("\r\nContent-Length: ").append(reply.body.length).append("\r\n");
         if (reply.contentType != null) {
             head.append("Content-Type: ").append(reply.contentType).append("\r\n");

@@ -75,6 +75,7 @@ class JdbcHelperNestingTest {
         Transaction second = agent.reporter.transactions().get(1);
         AgentFixture.assertChildOf(second, agent.spans().get(0));
     }
+
     /**
      * A pool's proxy preparing on the driver's connection: the statement the application receives (the outer one) is
      * remembered, the driver's statement prepared inside it is not while tracing (it is only ever executed nested, and
