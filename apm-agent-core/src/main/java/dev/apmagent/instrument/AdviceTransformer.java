@@ -1,25 +1,22 @@
 package dev.apmagent.instrument;
 
 import dev.apmagent.plugin.Instrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.pool.TypePool;
-import net.bytebuddy.utility.JavaModule;
 
-import java.security.ProtectionDomain;
 import java.util.List;
 
 /**
  * Applies one instrumentation's advice to a matched type, each binding's advice class read once for the life of the
  * agent.
  *
- * <p>ByteBuddy's {@code AgentBuilder.Transformer.ForAdvice} finds the advice class by name and builds its
+ * <p>ByteBuddy's {@code AgentBuilder.Transformer.ForAdvice} (which the agent used before it had its own class file
+ * hook) finds the advice class by name and builds its
  * {@link Advice} again for every type it transforms: a class file read from the agent's jar, a type pool, the advice
  * methods' annotations parsed. That was a fifth of the class file hook's samples at start-up (a JDBC statement type
  * has seven advice classes). Here each binding resolves its {@link Advice} on first use and keeps it: an
@@ -29,7 +26,7 @@ import java.util.List;
  * <p>Two threads loading the first two matching types at the same time may both resolve a binding; either result is
  * the same advice, and the last write wins.
  */
-final class AdviceTransformer implements AgentBuilder.Transformer {
+final class AdviceTransformer {
 
     private final Binding[] bindings;
 
@@ -41,9 +38,8 @@ final class AdviceTransformer implements AgentBuilder.Transformer {
         }
     }
 
-    @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader,
-                                            JavaModule module, ProtectionDomain protectionDomain) {
+    /** Adds this instrumentation's advice, on the methods each binding matches among the type's declared ones. */
+    DynamicType.Builder<?> transform(DynamicType.Builder<?> builder) {
         AsmVisitorWrapper.ForDeclaredMethods wrapper = new AsmVisitorWrapper.ForDeclaredMethods();
         for (Binding binding : bindings) {
             wrapper = wrapper.invokable(binding.methods, binding.advice());

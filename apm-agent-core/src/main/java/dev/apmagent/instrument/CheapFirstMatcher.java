@@ -1,12 +1,8 @@
 package dev.apmagent.instrument;
 
 import dev.apmagent.plugin.Instrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.utility.JavaModule;
-
-import java.security.ProtectionDomain;
 
 /**
  * Evaluates one instrumentation's matchers cheapest first: the name-only pre-filter (a few string comparisons), then
@@ -15,7 +11,7 @@ import java.security.ProtectionDomain;
  * matchers are built once, so the loader cache lives as long as the agent. A matcher that throws is treated as
  * "no match": matching must never break the application's class loading.
  */
-final class CheapFirstMatcher implements AgentBuilder.RawMatcher {
+final class CheapFirstMatcher {
 
     private final Instrumentation instrumentation;
     private final ElementMatcher<? super TypeDescription> namePreFilter;
@@ -31,9 +27,7 @@ final class CheapFirstMatcher implements AgentBuilder.RawMatcher {
         this.listener = listener;
     }
 
-    @Override
-    public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> classBeingRedefined,
-                           ProtectionDomain protectionDomain) {
+    boolean matches(TypeDescription type, ClassLoader loader) {
         try {
             return namePreFilter.matches(type) && loaderMatcher.matches(loader) && !type.isSynthetic()
                     && typeMatcher.matches(type);

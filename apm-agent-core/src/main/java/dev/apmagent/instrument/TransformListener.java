@@ -3,29 +3,23 @@ package dev.apmagent.instrument;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
 import dev.apmagent.plugin.Instrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Counts and logs what the agent transformed, and every failure to transform, without ever failing class loading. */
-final class TransformListener extends AgentBuilder.Listener.Adapter {
+final class TransformListener {
 
     private static final Logger logger = AgentLog.get(TransformListener.class);
 
     private final AtomicLong transformed = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
 
-    @Override
-    public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded, DynamicType dynamicType) {
+    void onTransformation(String typeName, ClassLoader loader, boolean loaded) {
         transformed.incrementAndGet();
-        logger.debug("instrumented {} (loaded before: {}, loader: {})", type.getName(), loaded, loader);
+        logger.debug("instrumented {} (loaded before: {}, loader: {})", typeName, loaded, loader);
     }
 
-    @Override
-    public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
+    void onError(String typeName, ClassLoader loader, boolean loaded, Throwable throwable) {
         errors.incrementAndGet();
         logger.debug("could not instrument {}: {}", typeName, String.valueOf(throwable));
     }
