@@ -4,6 +4,7 @@ import dev.apmagent.it.apps.HelloApp;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import testapp.startup.DriverApp;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,6 +59,30 @@ class AgentStartupIT {
                 .filter(line -> line.contains("dev.apmagent.shaded.net.bytebuddy") || line.contains("dev.apmagent.instrument"))
                 .collect(Collectors.toList());
         assertThat(agentClasses).as("no instrumentation class may be loaded when enabled=false").isEmpty();
+    }
+
+    /**
+     * The agent's start-up cost is mostly loading classes (docs/benchmarks.md, start-up). ByteBuddy's AgentBuilder
+     * generated a transformer subclass with ByteBuddy's class-generation DSL when it initialized, a fifth of the
+     * agent's start-up on one core; the agent's own class file hook needs neither.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void startingTheAgentGeneratesNoClassAndLoadsNoAgentBuilder(Jdk jdk, @TempDir Path dir) throws Exception {
+        Path classLoading = dir.resolve("classes.txt");
+        ForkedJvm.Result with = ForkedJvm.on(jdk)
+                .withAgent("log_file=" + dir.resolve("agent.log") + ",output_file=" + dir.resolve("events.ndjson"))
+                .jvmArg("-Xlog:class+load=info:file=" + classLoading)
+                .main(DriverApp.class).run();
+
+        assertThat(with.exitCode).as(with.toString()).isZero();
+        assertThat(with.stdout).isEqualTo("connection=null" + System.lineSeparator());
+        List<String> loaded = Files.readAllLines(classLoading, StandardCharsets.UTF_8);
+        assertThat(loaded).as("the driver was instrumented").anyMatch(line -> line.contains("bytebuddy.asm.Advice "));
+        assertThat(loaded).as("class generation and AgentBuilder stay unloaded").noneMatch(line ->
+                line.contains("dev.apmagent.shaded.net.bytebuddy.agent.builder.")
+                        || line.contains("dev.apmagent.shaded.net.bytebuddy.implementation.MethodCall")
+                        || line.contains("dev.apmagent.shaded.net.bytebuddy.dynamic.loading.ByteArrayClassLoader"));
     }
 
     private static String read(Path file) throws Exception {
