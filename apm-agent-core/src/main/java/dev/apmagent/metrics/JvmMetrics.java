@@ -58,15 +58,30 @@ public final class JvmMetrics implements MetricSource {
     static final MetricName MEMORY_ACTUAL_FREE = MetricName.of("system.memory.actual.free");
     static final MetricName PROCESS_MEMORY_SIZE = MetricName.of("system.process.memory.size");
 
-    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
-    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
     private final File meminfo = new File("/proc/meminfo");
+    /**
+     * Looked up by the first collection, on the reporter thread a {@code metrics_interval} after start: the lookup
+     * loads the JDK's management classes (cgroup readers, memory pool sensors, the GC beans), 55 ms of the agent's
+     * start-up on one core when it was done in {@code premain}.
+     */
+    private Beans beans;
+
+    private static final class Beans {
+        final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
+        final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+    }
 
     @Override
     public void collect(long epochMicros, MetricSink sink) {
+        if (beans == null) {
+            beans = new Beans();
+        }
+        MemoryMXBean memory = beans.memory;
+        List<MemoryPoolMXBean> pools = beans.pools;
+        List<GarbageCollectorMXBean> collectors = beans.collectors;
         sink.startSet(epochMicros, null, null);
         MemoryUsage heap = memory.getHeapMemoryUsage();
         sink.sample(HEAP_USED, heap.getUsed());
@@ -80,7 +95,7 @@ public final class JvmMetrics implements MetricSource {
         if (nonHeap.getMax() > 0) {
             sink.sample(NON_HEAP_MAX, nonHeap.getMax());
         }
-        sink.sample(THREAD_COUNT, threads.getThreadCount());
+        sink.sample(THREAD_COUNT, beans.threads.getThreadCount());
         long allocated = totalAllocatedBytes();
         if (allocated >= 0) {
             sink.sample(GC_ALLOC, allocated);
@@ -127,6 +142,7 @@ public final class JvmMetrics implements MetricSource {
     }
 
     private long totalAllocatedBytes() {
+        ThreadMXBean threads = beans.threads;
         if (!(threads instanceof com.sun.management.ThreadMXBean)) {
             return -1;
         }
@@ -151,6 +167,7 @@ public final class JvmMetrics implements MetricSource {
 
     @SuppressWarnings("deprecation") // getSystemCpuLoad/getTotalPhysicalMemorySize: the Java 8 names
     private void systemMetrics(MetricSink sink) {
+        OperatingSystemMXBean os = beans.os;
         if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
             com.sun.management.UnixOperatingSystemMXBean unix = (com.sun.management.UnixOperatingSystemMXBean) os;
             sink.sample(FD_USED, unix.getOpenFileDescriptorCount());

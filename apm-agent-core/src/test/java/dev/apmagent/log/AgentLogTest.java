@@ -13,9 +13,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -218,5 +222,24 @@ class AgentLogTest {
         log.info("value {}", bad);
         assertTrue(lines().get(0).contains("failed: java.lang.IllegalStateException: nope"), lines().get(0));
         assertNull(LogLevel.fromName("nope"));
+    }
+
+    @Test
+    void timestampsAreUtcIsoInstantsWithMillisecondsOverTenThousandYears() {
+        DateTimeFormatter iso = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+        long first = Instant.parse("0000-01-01T00:00:00Z").toEpochMilli();
+        long last = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
+        List<Long> instants = new ArrayList<>(Arrays.asList(first, last, -1L, 0L, 1L, 86_399_999L, 86_400_000L,
+                Instant.parse("1900-02-28T23:59:59.999Z").toEpochMilli(), Instant.parse("1900-03-01T00:00:00Z").toEpochMilli(),
+                Instant.parse("2000-02-29T12:00:00Z").toEpochMilli(), Instant.parse("2000-03-01T00:00:00Z").toEpochMilli(),
+                Instant.parse("2024-12-31T23:59:59.999Z").toEpochMilli(), Instant.parse("2100-03-01T00:00:00Z").toEpochMilli()));
+        Random random = new Random(42);
+        for (int i = 0; i < 100_000; i++) {
+            instants.add(first + (long) (random.nextDouble() * (last - first)));
+        }
+        for (long instant : instants) {
+            assertEquals(iso.format(Instant.ofEpochMilli(instant)), AgentLog.appendUtc(new StringBuilder(), instant).toString(),
+                    "epoch millis " + instant);
+        }
     }
 }
