@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Start-up of the reference application (embedded Tomcat, HikariCP, H2) under one or more agent jars, on one core:
+# Start-up of the reference application (embedded Tomcat, HikariCP, H2) under one or more agent jars, on one core
+# (or the cores --cpus names):
 # milliseconds from `java` to the first 200 on GET /hello, polled every 5 ms, the configurations interleaved so that
 # the machine's drift spreads over all of them. Prints median, mean, min and max per configuration.
 #
-#   apm-agent-benchmarks/startup.sh [--runs N] [--jvm-args "ARGS"] CONFIG...
+#   apm-agent-benchmarks/startup.sh [--runs N] [--cpus LIST] [--jvm-args "ARGS"] CONFIG...
 #     CONFIG    none (no agent) or the path of an agent jar (run with this project's flags: a server_url nobody
 #               listens on, log_level=warn)
 #     --runs    runs per configuration (default 8)
+#     --cpus    the CPUs the application may run on, as taskset -c takes them (default 0: one core; 0-1: two)
 #     --jvm-args  extra JVM arguments for every run, e.g. "-XX:TieredStopAtLevel=1"
 #
 # Needs apm-agent-benchmarks/target/reference-app.jar (./mvnw -B -pl apm-agent,apm-agent-benchmarks -am package
@@ -18,19 +20,21 @@ script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$script")/.."
 
 runs=8
+cpus=0
 jvm_args=""
 configs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
+    --cpus) cpus="$2"; shift 2 ;;
     --jvm-args) jvm_args="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$script"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$script"; exit 0 ;;
     none) configs+=(none); shift ;;
     /*) configs+=("$1"); shift ;;
     *) configs+=("$here/$1"); shift ;; # a jar path relative to where the script was started
   esac
 done
-[ "${#configs[@]}" -gt 0 ] || { sed -n '2,14p' "$script"; exit 2; }
+[ "${#configs[@]}" -gt 0 ] || { sed -n '2,16p' "$script"; exit 2; }
 app=apm-agent-benchmarks/target/reference-app.jar
 [ -f "$app" ] || { echo "missing $app: build it first (see --help)" >&2; exit 2; }
 for c in "${configs[@]}"; do
@@ -64,7 +68,7 @@ start_once() {
   begin=$(date +%s%N)
   deadline=$((begin + timeout_seconds * 1000000000))
   # shellcheck disable=SC2086
-  taskset -c 0 java $jvm_args ${agent[@]+"${agent[@]}"} -jar "$app" "$port" >"$log" 2>&1 &
+  taskset -c "$cpus" java $jvm_args ${agent[@]+"${agent[@]}"} -jar "$app" "$port" >"$log" 2>&1 &
   pid=$!
   until answers; do
     if ! kill -0 "$pid" 2>/dev/null || [ "$(date +%s%N)" -gt "$deadline" ]; then

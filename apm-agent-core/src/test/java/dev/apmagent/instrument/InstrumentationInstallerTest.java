@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Installs real instrumentations through the agent's AgentBuilder into classes that are already loaded (the
+ * Installs real instrumentations with {@link InstrumentationInstaller} into classes that are already loaded (the
  * runtime-attach path) and into classes defined afterwards (the class file hook), and checks that advice runs, that
  * advice failures never reach the application, and that disabled instrumentations and generated classes are left
  * alone.
@@ -100,6 +100,32 @@ public class InstrumentationInstallerTest {
         assertEquals(0, enterCalls.get());
         assertEquals("hello bob", greet(defineGreeter("testlib.GeneratedGreeter", false), "bob"));
         assertEquals(1, enterCalls.get(), "the same class, not synthetic, is instrumented");
+    }
+
+    @Test
+    void aClassMatchedByTwoInstrumentationsGetsTheAdviceOfBoth() {
+        Greeter greeter = new Greeter();
+        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), Arrays.<Instrumentation>asList(
+                new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"),
+                new CountingInstrumentation("counting-too", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice")),
+                getClass().getClassLoader(), true);
+
+        assertEquals("hello bob", greeter.greet("bob"));
+        assertEquals(2, enterCalls.get());
+        assertEquals(2, exitCalls.get());
+    }
+
+    @Test
+    void uninstallingRestoresTheOriginalCode() {
+        Greeter greeter = new Greeter();
+        install(new CountingInstrumentation("counting", "dev.apmagent.instrument.InstrumentationInstallerTest$CountingAdvice"));
+        assertEquals("hello bob", greeter.greet("bob"));
+        assertEquals(1, enterCalls.get());
+
+        assertTrue(installed.uninstall(ByteBuddyAgent.install()));
+        installed = null;
+        assertEquals("hello bob", greeter.greet("bob"));
+        assertEquals(1, enterCalls.get(), "no advice after removal");
     }
 
     @Test
