@@ -22,11 +22,11 @@ import java.util.List;
  *
  * <p>Why not ByteBuddy's {@code AgentBuilder}: the transformations are the same (a {@code decorate} of the class file,
  * advice inlined through {@code AsmVisitorWrapper.ForDeclaredMethods}, no class format changes, no type initializer,
- * nothing injected), but the {@code AgentBuilder} machinery around them was a third of the agent's start-up:
- * initializing its transformer generates, with ByteBuddy's own class-generation DSL, a subclass that accepts the Java 9
- * module argument (160 ms on two cores, 280 ms on one, measured by loading the class in a JVM of its own), and
- * {@code AgentBuilder.Default} loads another 100 classes. The module argument is never needed: no matcher or
- * transformation of the agent reads a module.
+ * nothing injected), but the {@code AgentBuilder} machinery around them cost a fifth of the agent's start-up on one
+ * core (docs/benchmarks.md): initializing its transformer generates, with ByteBuddy's own class-generation DSL, a
+ * subclass that accepts the Java 9 module argument (160 ms on two cores, 280 ms on one, measured by loading the class
+ * in a JVM of its own), and {@code AgentBuilder.Default} loads another 100 classes. The module argument is never
+ * needed: no matcher or transformation of the agent reads a module.
  *
  * <p>What ByteBuddy's hook did that this one does too: types are described from the class file only (a lazy type pool
  * over the bytes being loaded and the defining loader's resources, never by loading classes); a thread that loads a
