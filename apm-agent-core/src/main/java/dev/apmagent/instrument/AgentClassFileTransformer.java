@@ -12,6 +12,9 @@ import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.pool.TypePool;
 
 import java.lang.instrument.ClassFileTransformer;
+import java.security.AccessControlContext;
+import java.security.AccessController;
+import java.security.PrivilegedAction;
 import java.security.ProtectionDomain;
 import java.util.List;
 
@@ -30,8 +33,9 @@ import java.util.List;
  *
  * <p>What ByteBuddy's hook did that this one does too: types are described from the class file only (a lazy type pool
  * over the bytes being loaded and the defining loader's resources, never by loading classes); a thread that loads a
- * class while it transforms another does not enter the hook again; whatever fails (a matcher, an unparsable class
- * file, the advice) is counted and logged by {@link TransformListener} and the class is loaded unchanged.
+ * class while it transforms another does not enter the hook again; the work runs with the permissions the agent had
+ * at installation; whatever fails (a matcher, an unparsable class file, the advice) is counted and logged by
+ * {@link TransformListener} and the class is loaded unchanged.
  */
 final class AgentClassFileTransformer implements ClassFileTransformer {
 
@@ -45,6 +49,7 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
             .with(Implementation.Context.Disabled.Factory.INSTANCE); // no class format changes: retransformable
     /** Set while this thread transforms, so that classes it loads meanwhile are not transformed inside. */
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<Boolean>();
+    private final AccessControlContext installationContext = AccessController.getContext();
 
     AgentClassFileTransformer(List<Instrumentation> instrumentations, ClassLoader agentClassLoader,
                               TransformListener listener) {
@@ -64,14 +69,26 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
      * method that takes the module, which calls this one.
      */
     @Override
-    public byte[] transform(ClassLoader loader, String internalName, Class<?> classBeingRedefined,
-                            ProtectionDomain protectionDomain, byte[] classFile) {
+    public byte[] transform(final ClassLoader loader, final String internalName, final Class<?> classBeingRedefined,
+                            ProtectionDomain protectionDomain, final byte[] classFile) {
         if (!candidates.isCandidate(loader, internalName) || transforming.get() != null) {
             return null;
         }
-        transforming.set(Boolean.TRUE);
+        // with the agent's own permissions (under a security manager, the code that triggered the class load may not
+        // read class files through the loader), as ByteBuddy's hook did
+        return AccessController.doPrivileged(new PrivilegedAction<byte[]>() {
+            @Override
+            public byte[] run() {
+                return transformCandidate(loader, internalName, classBeingRedefined, classFile);
+            }
+        }, installationContext);
+    }
+
+    private byte[] transformCandidate(ClassLoader loader, String internalName, Class<?> classBeingRedefined,
+                                      byte[] classFile) {
         String typeName = internalName.replace('/', '.');
         try {
+            transforming.set(Boolean.TRUE);
             ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(typeName, classFile),
                     ClassFileLocator.ForClassLoader.WeaklyReferenced.of(loader));
             TypePool pool = typePool(locator);

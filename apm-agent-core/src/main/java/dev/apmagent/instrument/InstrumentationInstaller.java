@@ -52,7 +52,11 @@ public final class InstrumentationInstaller {
         long start = System.nanoTime();
         TransformListener listener = new TransformListener();
         AgentClassFileTransformer transformer = new AgentClassFileTransformer(instrumentations, agentClassLoader, listener);
-        jvm.addTransformer(transformer, true);
+        boolean canRetransform = jvm.isRetransformClassesSupported();
+        jvm.addTransformer(transformer, canRetransform);
+        if (!canRetransform) {
+            logger.warn("this JVM cannot retransform classes: classes loaded before the agent started are not instrumented");
+        }
         int retransformed = retransformLoaded(jvm, transformer, listener, runtimeAttach ? ATTACH_BATCH_PAUSE_MILLIS : 0);
         logger.debug("installed {} instrumentations in {} ms; {} loaded classes retransformed", instrumentations.size(),
                 (System.nanoTime() - start) / 1_000_000, retransformed);
@@ -68,7 +72,6 @@ public final class InstrumentationInstaller {
     static int retransformLoaded(java.lang.instrument.Instrumentation jvm, AgentClassFileTransformer transformer,
                                  TransformListener listener, long pauseMillis) {
         if (!jvm.isRetransformClassesSupported()) {
-            logger.warn("this JVM cannot retransform classes: classes loaded before the agent started are not instrumented");
             return 0;
         }
         List<Class<?>> found = new ArrayList<Class<?>>();
@@ -128,7 +131,9 @@ public final class InstrumentationInstaller {
         /** Removes the transformer and restores the original classes (used by tests). */
         public boolean uninstall(java.lang.instrument.Instrumentation jvm) {
             boolean removed = jvm.removeTransformer(transformer);
-            retransformLoaded(jvm, transformer, listener, 0);
+            if (removed) {
+                retransformLoaded(jvm, transformer, listener, 0);
+            }
             return removed;
         }
     }
