@@ -16,7 +16,10 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What reaches ByteBuddy: names an instrumentation's pre-filter accepts, from loaders and packages not ignored. */
+/**
+ * What the class file hook parses and matches: names an instrumentation's pre-filter accepts, from loaders and packages
+ * not ignored.
+ */
 class CandidateFilterTest {
 
     private final ClassLoader application = new URLClassLoader(new URL[0], getClass().getClassLoader());
@@ -51,7 +54,7 @@ class CandidateFilterTest {
     }
 
     @Test
-    void aPreFilterThatThrowsLetsTheClassThroughToByteBuddy() {
+    void aPreFilterThatThrowsLetsTheClassThroughToTheMatchers() {
         CandidateFilter failing = new CandidateFilter(Collections.<Instrumentation>singletonList(
                 new NamedInstrumentation(new ElementMatcher<TypeDescription>() {
                     @Override
