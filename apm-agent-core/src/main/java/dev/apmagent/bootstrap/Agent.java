@@ -1,10 +1,14 @@
 package dev.apmagent.bootstrap;
 
+import dev.apmagent.report.AgentVersion;
+
 import dev.apmagent.config.Config;
 import dev.apmagent.config.ConfigLoader;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
+import dev.apmagent.plugin.AgentScheduler;
+import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.report.ApmReporter;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Tracer;
@@ -36,6 +40,8 @@ final class Agent {
         final ApmReporter reporter = new ApmReporter(config);
         Tracer tracer = new Tracer(config, reporter);
         GlobalTracer.set(tracer, config);
+        reporter.addMetricSource(PluginHealth.metrics());
+        AgentScheduler.start();
         List<String> instrumentations = InstrumentationStarter.start(config, jvm, runtimeAttach);
         reporter.start();
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {

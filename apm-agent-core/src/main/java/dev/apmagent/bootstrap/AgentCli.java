@@ -1,5 +1,7 @@
 package dev.apmagent.bootstrap;
 
+import dev.apmagent.report.AgentVersion;
+
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;

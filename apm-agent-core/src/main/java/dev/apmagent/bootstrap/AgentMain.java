@@ -1,5 +1,7 @@
 package dev.apmagent.bootstrap;
 
+import dev.apmagent.report.AgentVersion;
+
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.net.URL;

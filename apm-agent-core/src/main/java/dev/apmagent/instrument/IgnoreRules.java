@@ -55,7 +55,7 @@ public final class IgnoreRules {
                     return true;
                 }
                 String name = loader.getClass().getName();
-                return name.equals("dev.apmagent.instrument.HelperClassLoader")
+                return name.equals("dev.apmagent.plugin.HelperClassLoader")
                         || name.equals("sun.reflect.DelegatingClassLoader")
                         || name.equals("jdk.internal.reflect.DelegatingClassLoader")
                         || name.equals("org.codehaus.groovy.runtime.callsite.CallSiteClassLoader");

@@ -1,6 +1,14 @@
 /**
- * The plugin contract: a {@link dev.apmagent.plugin.Plugin} names its {@link dev.apmagent.plugin.Instrumentation}s,
- * each declaring matchers and an advice class by name. Nothing here runs on an application thread; no tracer logic
- * lives here.
+ * The plugin contract and the kit, the one package of the core a plugin imports (besides the event model in
+ * {@code dev.apmagent.trace} and option declarations in {@code dev.apmagent.config}): {@link dev.apmagent.plugin.Plugin}
+ * and {@link dev.apmagent.plugin.Instrumentation} (matchers, advice named by string); for helpers, the call-depth guard
+ * ({@link dev.apmagent.plugin.CallDepth}), state attached to library objects ({@link dev.apmagent.plugin.ContextStore}),
+ * trace context in and out of carriers ({@link dev.apmagent.plugin.Propagation}), service targets
+ * ({@link dev.apmagent.plugin.ServiceTargets}), helpers defined next to a library ({@link dev.apmagent.plugin.LibraryHelper}),
+ * typed settings snapshots ({@link dev.apmagent.plugin.PluginSettings}), failure and activity counters reported in the
+ * health metrics ({@link dev.apmagent.plugin.PluginHealth}), periodic work on the agent's own thread
+ * ({@link dev.apmagent.plugin.AgentScheduler}) and the one way to end a span ({@link dev.apmagent.plugin.SpanExit}).
+ * What is specific to one library stays in its plugin. Nothing here imports the instrumentation machinery, the reporter
+ * or the start-up.
  */
 package dev.apmagent.plugin;

@@ -32,7 +32,7 @@ public final class ApmReporter implements Reporter {
     }
 
     ApmReporter(final Config config, final PipelineSettings settings) {
-        this.serviceName = MetadataSerializer.sanitizeServiceName(config.get(CoreOptions.SERVICE_NAME),
+        this.serviceName = MetadataSerializer.serviceName(config.get(CoreOptions.SERVICE_NAME),
                 System.getProperty("sun.java.command"));
         this.agentVersion = MetadataSerializer.agentVersion();
         Sender.MetadataSource metadata = new Sender.MetadataSource() {

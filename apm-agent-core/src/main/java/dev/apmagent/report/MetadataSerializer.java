@@ -1,8 +1,8 @@
 package dev.apmagent.report;
 
-import dev.apmagent.bootstrap.AgentVersion;
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
+import dev.apmagent.config.ServiceNames;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
 
@@ -89,7 +89,7 @@ public final class MetadataSerializer {
 
     public static Info detect(Config config, boolean includeProcessArgs) {
         Info info = new Info();
-        info.serviceName = sanitizeServiceName(config.get(CoreOptions.SERVICE_NAME), System.getProperty("sun.java.command"));
+        info.serviceName = serviceName(config.get(CoreOptions.SERVICE_NAME), System.getProperty("sun.java.command"));
         info.serviceVersion = config.get(CoreOptions.SERVICE_VERSION);
         info.environment = config.get(CoreOptions.ENVIRONMENT);
         info.agentVersion = agentVersion();
@@ -198,39 +198,12 @@ public final class MetadataSerializer {
     }
 
     /**
-     * The configured service name, or one derived from the main class or jar, reduced to the characters the intake
-     * schema allows ({@code [a-zA-Z0-9 _-]}, others replaced by '_').
+     * The configured service name, or one derived from the main class or jar, by the one rule of {@link ServiceNames}
+     * (the configuration's parser already rejected a name the APM Server would not accept).
      */
-    static String sanitizeServiceName(String configured, String javaCommand) {
-        String name = configured;
-        if (name == null || name.trim().isEmpty()) {
-            name = deriveFromCommand(javaCommand);
-        }
-        StringBuilder sb = new StringBuilder(name.length());
-        for (int i = 0; i < name.length() && sb.length() < JsonHelper.KEYWORD_MAX; i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' || c == '_' || c == '-';
-            sb.append(ok ? c : '_');
-        }
-        String s = sb.toString().trim();
-        return s.isEmpty() ? "unknown-java-service" : s;
-    }
-
-    private static String deriveFromCommand(String command) {
-        if (command == null || command.trim().isEmpty()) {
-            return "unknown-java-service";
-        }
-        String first = command.trim();
-        int space = first.indexOf(' ');
-        if (space > 0) {
-            first = first.substring(0, space);
-        }
-        if (first.endsWith(".jar")) {
-            String file = new File(first).getName();
-            return file.substring(0, file.length() - 4);
-        }
-        int dot = first.lastIndexOf('.');
-        return dot >= 0 && dot < first.length() - 1 ? first.substring(dot + 1) : first;
+    static String serviceName(String configured, String javaCommand) {
+        String name = configured == null ? "" : ServiceNames.sanitize(configured);
+        return name.isEmpty() ? ServiceNames.derive(javaCommand) : name;
     }
 
     static long currentPid() {

@@ -254,7 +254,7 @@ class SerializersTest {
         assertTrue(line.endsWith("}\n"));
         validator.assertValidNdjson(line);
         JsonNode m = MAPPER.readTree(line).get("metadata");
-        assertEquals("my service _test_", m.at("/service/name").asText());
+        assertEquals("my service -test-", m.at("/service/name").asText(), "the one service name rule: ServiceNames.sanitize");
         assertEquals("java", m.at("/service/agent/name").asText());
         assertEquals(MetadataSerializer.agentVersion(), m.at("/service/agent/version").asText());
         assertFalse(m.at("/service/agent/version").asText().contains("${"));

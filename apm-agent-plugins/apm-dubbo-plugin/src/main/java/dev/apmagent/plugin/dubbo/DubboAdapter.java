@@ -1,17 +1,17 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.util.TracePropagation;
+import dev.apmagent.plugin.Propagation;
 
 import java.util.function.BiConsumer;
 
 /**
  * What {@link DubboTracing} needs from Dubbo, as the agent's class loader can express it: invokers, invocations and
  * results are passed as {@code Object}. The implementation lives in the {@code helper} package and is defined next to
- * the application's Dubbo by {@link dev.apmagent.instrument.LibraryHelper}, so it links against Dubbo's types even
+ * the application's Dubbo by {@link dev.apmagent.plugin.LibraryHelper}, so it links against Dubbo's types even
  * inside a fat-jar loader the agent cannot see. It reads and writes attachments (strings only) and never throws for
  * well-formed Dubbo objects; callers still guard every call.
  */
-public interface DubboAdapter extends TracePropagation.HeaderGetter<Object>, TracePropagation.HeaderSetter<Object> {
+public interface DubboAdapter extends Propagation.HeaderGetter<Object>, Propagation.HeaderSetter<Object> {
 
     /** Whether {@code invoker} is the calling side (a cluster invoker, or a URL with {@code side=consumer}). */
     boolean isConsumer(Object invoker);

@@ -1,16 +1,16 @@
 package dev.apmagent.plugin.dubbo;
 
 import dev.apmagent.config.Config;
-import dev.apmagent.instrument.LibraryHelper;
+import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.util.ServiceTarget;
-import dev.apmagent.util.ServiceTargets;
-import dev.apmagent.util.TracePropagation;
+import dev.apmagent.plugin.InferredTarget;
+import dev.apmagent.plugin.ServiceTargets;
+import dev.apmagent.plugin.Propagation;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -43,7 +43,7 @@ public final class DubboTracing {
     static final String SERVICE_RESOURCE;
 
     static {
-        ServiceTarget target = new ServiceTarget();
+        InferredTarget target = new InferredTarget();
         ServiceTargets.infer(true, SPAN_TYPE, SPAN_SUBTYPE, null, null, ServiceTargets.CONTEXT_NONE, null, target);
         TARGET_TYPE = target.type();
         SERVICE_RESOURCE = target.resource().toString();
@@ -186,7 +186,7 @@ public final class DubboTracing {
         }
         // the outbound context replaces whatever the invocation carried (a provider's inbound headers included)
         adapter.clearTraceHeaders(invocation);
-        TracePropagation.inject(span != null ? span : parent, invocation, adapter, false);
+        Propagation.inject(span != null ? span : parent, invocation, adapter, false);
         return span;
     }
 
@@ -194,7 +194,7 @@ public final class DubboTracing {
         if (tracer.active() != null) {
             return null; // a provider chain run by a traced caller's own thread belongs to that caller's trace
         }
-        Transaction transaction = TracePropagation.startTransaction(tracer, invocation, adapter);
+        Transaction transaction = Propagation.startTransaction(tracer, invocation, adapter);
         transaction.setType(TRANSACTION_TYPE);
         DubboNames.appendName(transaction.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
         tracer.activate(transaction);

@@ -1,6 +1,6 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.instrument.LibraryHelper;
+import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
-import static dev.apmagent.instrument.ClassLoaderHasClass.hasClassNamed;
+import static dev.apmagent.plugin.ClassLoaderHasClass.hasClassNamed;
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.returns;

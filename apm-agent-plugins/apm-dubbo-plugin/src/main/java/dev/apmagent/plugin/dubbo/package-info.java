@@ -4,7 +4,7 @@
  * filter of Dubbo's default chain on both sides (see README.md for why). Advice lives in
  * {@link dev.apmagent.plugin.dubbo.MonitorFilterInstrumentation}; all logic in
  * {@link dev.apmagent.plugin.dubbo.DubboTracing}; the only code that touches Dubbo's types is the adapter in the
- * {@code helper} sub-package, defined next to Dubbo by {@link dev.apmagent.instrument.LibraryHelper}. Nothing here
+ * {@code helper} sub-package, defined next to Dubbo by {@link dev.apmagent.plugin.LibraryHelper}. Nothing here
  * stores agent objects in Dubbo's context or attachments: only strings go there.
  */
 package dev.apmagent.plugin.dubbo;

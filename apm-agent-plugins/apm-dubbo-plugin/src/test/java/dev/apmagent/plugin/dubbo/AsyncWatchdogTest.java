@@ -3,7 +3,7 @@ package dev.apmagent.plugin.dubbo;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.util.TracePropagation;
+import dev.apmagent.plugin.Propagation;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.BiConsumer;
@@ -147,7 +147,7 @@ class AsyncWatchdogTest {
         }
 
         @Override
-        public void all(Object carrier, String name, TracePropagation.HeaderSink sink) {
+        public void all(Object carrier, String name, Propagation.HeaderSink sink) {
         }
 
         @Override

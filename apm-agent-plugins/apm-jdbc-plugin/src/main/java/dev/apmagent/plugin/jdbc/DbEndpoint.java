@@ -3,8 +3,8 @@ package dev.apmagent.plugin.jdbc;
 import dev.apmagent.trace.Db;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.SpanContext;
-import dev.apmagent.util.ServiceTarget;
-import dev.apmagent.util.ServiceTargets;
+import dev.apmagent.plugin.InferredTarget;
+import dev.apmagent.plugin.ServiceTargets;
 
 /**
  * Everything a database span takes from its connection, resolved once per connection and then shared by every
@@ -35,7 +35,7 @@ final class DbEndpoint {
         this.user = user;
         this.address = address;
         this.port = port;
-        ServiceTarget target = new ServiceTarget();
+        InferredTarget target = new InferredTarget();
         ServiceTargets.inferDb(vendor, instance, target);
         this.targetType = target.type();
         this.targetName = target.hasName() ? target.name().toString() : null;

@@ -1,5 +1,6 @@
 package dev.apmagent.plugin.jdbc;
 
+import dev.apmagent.plugin.ContextStore;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Outcome;
@@ -79,8 +80,8 @@ public final class JdbcHelper {
     /** Returned by Driver.connect's enter when nothing is traced: exit only records the connection. */
     static final Object CONNECT_COUNTED = new Object();
 
-    static final WeakConcurrentIdentityMap<String> statementSql = new WeakConcurrentIdentityMap<String>(MAX_STATEMENTS, 14);
-    static final WeakConcurrentIdentityMap<DbEndpoint> connections = new WeakConcurrentIdentityMap<DbEndpoint>(MAX_CONNECTIONS, 12);
+    static final ContextStore<String> statementSql = new ContextStore<String>(MAX_STATEMENTS, 14);
+    static final ContextStore<DbEndpoint> connections = new ContextStore<DbEndpoint>(MAX_CONNECTIONS, 12);
 
     static final SqlNameCache sqlNames = new SqlNameCache();
 

@@ -1,6 +1,6 @@
 package dev.apmagent.plugin.jdbc;
 
-import dev.apmagent.instrument.ClassLoaderHasClass;
+import dev.apmagent.plugin.ClassLoaderHasClass;
 import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;

@@ -4,7 +4,7 @@ import dev.apmagent.config.Config;
 import dev.apmagent.config.MatchCache;
 import dev.apmagent.config.WildcardMatcher;
 import dev.apmagent.config.WildcardMatcherList;
-import dev.apmagent.instrument.LibraryHelper;
+import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Outcome;
@@ -12,7 +12,7 @@ import dev.apmagent.trace.Request;
 import dev.apmagent.trace.Response;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.util.TracePropagation;
+import dev.apmagent.plugin.Propagation;
 
 /**
  * Everything the servlet and filter advice do, for both servlet namespaces; the namespace-specific access goes
@@ -106,7 +106,7 @@ public final class ServletTracing {
 
     /** Starts and activates the request's transaction; if filling it fails, it is still ended, so nothing leaks. */
     private static Transaction start(Tracer tracer, ServletAdapter adapter, Object servlet, Object request, Settings s) {
-        Transaction transaction = TracePropagation.startTransaction(tracer, request, adapter);
+        Transaction transaction = Propagation.startTransaction(tracer, request, adapter);
         try {
             transaction.setType("request");
             if (servlet != null) {

@@ -2,8 +2,8 @@ package dev.apmagent.plugin.dubbo.helper;
 
 import dev.apmagent.plugin.dubbo.DubboAdapter;
 import dev.apmagent.plugin.dubbo.DubboNames;
-import dev.apmagent.util.TracePropagation;
-import dev.apmagent.util.TraceParentHeader;
+import dev.apmagent.plugin.Propagation;
+import dev.apmagent.trace.TraceParentHeader;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.AsyncRpcResult;
 import org.apache.dubbo.rpc.Invocation;
@@ -18,7 +18,7 @@ import java.util.function.BiConsumer;
 
 /**
  * {@link DubboAdapter} over Apache Dubbo 2.7.3+ and 3.x. Compiled against 2.7.23; every method it calls has the same
- * descriptor in 3.2 and 3.3. Defined next to the application's Dubbo by {@link dev.apmagent.instrument.LibraryHelper}.
+ * descriptor in 3.2 and 3.3. Defined next to the application's Dubbo by {@link dev.apmagent.plugin.LibraryHelper}.
  * Attachments are written as strings only: Dubbo 3 serializes attachments and the context.
  */
 public final class ApacheDubboAdapter implements DubboAdapter {
@@ -88,7 +88,7 @@ public final class ApacheDubboAdapter implements DubboAdapter {
     }
 
     @Override
-    public void all(Object invocation, String name, TracePropagation.HeaderSink sink) {
+    public void all(Object invocation, String name, Propagation.HeaderSink sink) {
         String value = first(invocation, name);
         if (value != null) {
             sink.accept(value);

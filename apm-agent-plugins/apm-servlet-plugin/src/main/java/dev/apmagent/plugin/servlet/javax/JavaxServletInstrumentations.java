@@ -1,6 +1,6 @@
 package dev.apmagent.plugin.servlet.javax;
 
-import dev.apmagent.instrument.LibraryHelper;
+import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.servlet.ServletAdapter;
 import dev.apmagent.plugin.servlet.ServletTracing;
@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
-import static dev.apmagent.instrument.ClassLoaderHasClass.hasClassNamed;
+import static dev.apmagent.plugin.ClassLoaderHasClass.hasClassNamed;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;

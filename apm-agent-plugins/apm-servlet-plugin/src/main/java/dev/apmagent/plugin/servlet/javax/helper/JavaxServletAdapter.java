@@ -4,7 +4,7 @@ import dev.apmagent.plugin.servlet.ServletAdapter;
 import dev.apmagent.plugin.servlet.ServletTracing;
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.util.TracePropagation;
+import dev.apmagent.plugin.Propagation;
 
 import javax.servlet.AsyncContext;
 import javax.servlet.AsyncEvent;
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * {@link ServletAdapter} over the {@code javax} servlet API. Defined next to the container's servlet API by
- * {@link dev.apmagent.instrument.LibraryHelper}. The build generates the {@code jakarta} twin of this package by
+ * {@link dev.apmagent.plugin.LibraryHelper}. The build generates the {@code jakarta} twin of this package by
  * replacing the namespace (see this module's pom), so the two can never drift apart.
  */
 public final class JavaxServletAdapter implements ServletAdapter {
@@ -93,7 +93,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
     }
 
     @Override
-    public void all(Object request, String name, TracePropagation.HeaderSink sink) {
+    public void all(Object request, String name, Propagation.HeaderSink sink) {
         Enumeration<String> values = ((HttpServletRequest) request).getHeaders(name);
         while (values != null && values.hasMoreElements()) {
             sink.accept(values.nextElement());

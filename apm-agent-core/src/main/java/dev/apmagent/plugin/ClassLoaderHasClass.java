@@ -1,4 +1,4 @@
-package dev.apmagent.instrument;
+package dev.apmagent.plugin;
 
 import net.bytebuddy.matcher.ElementMatcher;
 

@@ -1,4 +1,4 @@
-package dev.apmagent.plugin.jdbc;
+package dev.apmagent.plugin;
 
 import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * A bounded map from objects, compared by identity and held weakly, to values; lock-free for readers and writers.
- * Used to attach state to JDBC objects (a statement's SQL, a connection's address) without adding fields, which a
- * retransformation at runtime attach cannot do.
+ * Attaches state to library objects (a statement's SQL, a connection's address, a task's trace context): a bounded map
+ * from objects, compared by identity and held weakly, to values; lock-free for readers and writers. It adds no field
+ * to the library's classes, so it works the same for classes transformed as they load and for classes retransformed
+ * after a runtime attach (which cannot add fields).
  *
  * <h2>Design</h2>
  * <ul>
@@ -27,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Removing an entry from the middle of a chain copies the entries before it (chains are short: the JDBC maps have a
  * bucket for every four entries at most).
  */
-final class WeakConcurrentIdentityMap<V> {
+public final class ContextStore<V> {
 
     static final int SWEEP_EVERY = 256;
 
@@ -43,7 +44,7 @@ final class WeakConcurrentIdentityMap<V> {
      * @param maxSize    live entries at most
      * @param bucketBits log2 of the number of buckets
      */
-    WeakConcurrentIdentityMap(int maxSize, int bucketBits) {
+    public ContextStore(int maxSize, int bucketBits) {
         if (maxSize < 1 || bucketBits < 1 || bucketBits > 24) {
             throw new IllegalArgumentException("maxSize " + maxSize + ", bucketBits " + bucketBits);
         }
@@ -58,7 +59,7 @@ final class WeakConcurrentIdentityMap<V> {
     }
 
     /** The value of {@code key}, or null. Lock-free; allocates nothing. */
-    V get(Object key) {
+    public V get(Object key) {
         if (key == null) {
             return null;
         }
@@ -75,12 +76,12 @@ final class WeakConcurrentIdentityMap<V> {
      * Maps {@code key} to {@code value}, replacing any other value; false when the map is full (counted). Mapping a key
      * to the value it has already writes nothing and allocates nothing.
      */
-    boolean put(Object key, V value) {
+    public boolean put(Object key, V value) {
         return put(key, value, false);
     }
 
     /** Maps {@code key} to {@code value} unless it has a value already; false when it had one or the map is full. */
-    boolean putIfAbsent(Object key, V value) {
+    public boolean putIfAbsent(Object key, V value) {
         return put(key, value, true);
     }
 
@@ -126,7 +127,7 @@ final class WeakConcurrentIdentityMap<V> {
     }
 
     /** Removes {@code key}; returns its value or null. */
-    V remove(Object key) {
+    public V remove(Object key) {
         if (key == null) {
             return null;
         }
@@ -232,16 +233,16 @@ final class WeakConcurrentIdentityMap<V> {
     }
 
     /** Live entries plus cleared ones not yet dropped. */
-    int size() {
+    public int size() {
         return size.get();
     }
 
-    int maxSize() {
+    public int maxSize() {
         return maxSize;
     }
 
     /** Inserts refused because the map was full. */
-    long rejected() {
+    public long rejected() {
         return rejected.get();
     }
 

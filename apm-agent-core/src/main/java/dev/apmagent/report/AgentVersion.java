@@ -1,4 +1,4 @@
-package dev.apmagent.bootstrap;
+package dev.apmagent.report;
 
 import java.io.InputStream;
 import java.util.Properties;

@@ -1,7 +1,9 @@
-package dev.apmagent.util;
+package dev.apmagent.plugin;
 
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.TraceContext;
+import dev.apmagent.trace.TraceParentHeader;
+import dev.apmagent.trace.TraceState;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
 
@@ -20,7 +22,7 @@ import dev.apmagent.trace.Transaction;
  * Parsing uses per-thread holders and allocates nothing; writing allocates the header strings, as carriers take
  * strings.
  */
-public final class TracePropagation {
+public final class Propagation {
 
     private static final ThreadLocal<Holders> holders = new ThreadLocal<Holders>() {
         @Override
@@ -29,7 +31,7 @@ public final class TracePropagation {
         }
     };
 
-    private TracePropagation() {
+    private Propagation() {
     }
 
     /** Reads one header of a carrier. */

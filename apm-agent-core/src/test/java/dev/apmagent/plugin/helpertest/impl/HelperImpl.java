@@ -1,6 +1,6 @@
-package dev.apmagent.instrument.helpertest.impl;
+package dev.apmagent.plugin.helpertest.impl;
 
-import dev.apmagent.instrument.helpertest.HelperApi;
+import dev.apmagent.plugin.helpertest.HelperApi;
 import testlib.LibraryType;
 
 /** A helper implementation that links against the library type. */

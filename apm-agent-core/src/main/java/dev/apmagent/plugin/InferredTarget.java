@@ -1,11 +1,11 @@
-package dev.apmagent.util;
+package dev.apmagent.plugin;
 
 /**
  * A reusable holder for what {@link ServiceTargets#infer} derives for an exit span: {@code service.target.type},
  * {@code service.target.name} (absent when {@link #hasName()} is false) and the legacy
  * {@code destination.service.resource}. Not thread-safe; owned by one span or one thread.
  */
-public final class ServiceTarget {
+public final class InferredTarget {
 
     private final StringBuilder name = new StringBuilder(32);
     private final StringBuilder resource = new StringBuilder(48);
@@ -65,7 +65,7 @@ public final class ServiceTarget {
 
     @Override
     public String toString() {
-        return present ? "ServiceTarget{type=" + type + ", name=" + (hasName ? name : null) + ", resource=" + resource
-            + "}" : "ServiceTarget{absent}";
+        return present ? "InferredTarget{type=" + type + ", name=" + (hasName ? name : null) + ", resource=" + resource
+            + "}" : "InferredTarget{absent}";
     }
 }

@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.trace;
 
 /**
  * A reusable holder for one W3C {@code traceparent} (or the older, identically formatted
@@ -9,13 +9,13 @@ package dev.apmagent.util;
  * hex, all-zero trace ids and all-zero parent ids are invalid; surrounding spaces and tabs are ignored. When a request
  * carries the header more than once, feed every value to {@link #add(CharSequence)}: more than one value is invalid.
  *
- * <p>Parsing and formatting allocate nothing. Not thread-safe: one holder per thread or per request.
+ * <p>Parsing allocates nothing. Not thread-safe: one holder per thread or per request.
  *
  * <pre>{@code
  * TraceParentHeader h = new TraceParentHeader();
  * if (h.parse("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")) { h.traceIdHigh(); h.isSampled(); }
- * TraceParentHeader.appendTo(sb, traceIdHigh, traceIdLow, spanId, TraceParentHeader.FLAG_SAMPLED);
  * }</pre>
+ * Outgoing headers are written by {@link TraceContext#writeTraceparent(char[], int)}, the one writer.
  */
 public final class TraceParentHeader {
 
@@ -30,8 +30,6 @@ public final class TraceParentHeader {
     public static final int LENGTH = 55;
     /** The sampled bit of the trace flags. */
     public static final byte FLAG_SAMPLED = 0x01;
-
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private long traceIdHigh;
     private long traceIdLow;
@@ -159,35 +157,6 @@ public final class TraceParentHeader {
         return (flags & FLAG_SAMPLED) != 0;
     }
 
-    /**
-     * Writes a version-00 traceparent into {@code buf[offset, offset + LENGTH)}.
-     *
-     * @return the index just after the header
-     */
-    public static int writeTo(char[] buf, int offset, long traceIdHigh, long traceIdLow, long spanId, byte flags) {
-        buf[offset] = '0';
-        buf[offset + 1] = '0';
-        buf[offset + 2] = '-';
-        writeHex(buf, offset + 3, traceIdHigh);
-        writeHex(buf, offset + 19, traceIdLow);
-        buf[offset + 35] = '-';
-        writeHex(buf, offset + 36, spanId);
-        buf[offset + 52] = '-';
-        buf[offset + 53] = HEX[(flags >> 4) & 0xf];
-        buf[offset + 54] = HEX[flags & 0xf];
-        return offset + LENGTH;
-    }
-
-    /** Appends a version-00 traceparent to {@code out} (no allocation once {@code out} has capacity). */
-    public static void appendTo(StringBuilder out, long traceIdHigh, long traceIdLow, long spanId, byte flags) {
-        out.append('0').append('0').append('-');
-        appendHex(out, traceIdHigh);
-        appendHex(out, traceIdLow);
-        out.append('-');
-        appendHex(out, spanId);
-        out.append('-').append(HEX[(flags >> 4) & 0xf]).append(HEX[flags & 0xf]);
-    }
-
     /** Whether {@code name} equals {@code lowerCaseName} ignoring ASCII case (HTTP header names). */
     public static boolean isHeaderName(CharSequence name, String lowerCaseName) {
         if (name == null || name.length() != lowerCaseName.length()) {
@@ -203,19 +172,6 @@ public final class TraceParentHeader {
             }
         }
         return true;
-    }
-
-    private static void writeHex(char[] buf, int offset, long v) {
-        for (int i = 15; i >= 0; i--) {
-            buf[offset + i] = HEX[(int) (v & 0xf)];
-            v >>>= 4;
-        }
-    }
-
-    private static void appendHex(StringBuilder out, long v) {
-        for (int shift = 60; shift >= 0; shift -= 4) {
-            out.append(HEX[(int) ((v >>> shift) & 0xf)]);
-        }
     }
 
     /** Lower-case hex digit value, or -1 (upper-case hex is invalid in traceparent). */

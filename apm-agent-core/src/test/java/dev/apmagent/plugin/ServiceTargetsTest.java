@@ -1,6 +1,7 @@
-package dev.apmagent.util;
+package dev.apmagent.plugin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apmagent.trace.SharedVectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -54,7 +55,7 @@ class ServiceTargetsTest {
             }
         }
         JsonNode target = context.path("service").path("target");
-        ServiceTarget out = new ServiceTarget();
+        InferredTarget out = new InferredTarget();
         ServiceTargets.infer("true".equals(span.get("exit").asText()), text(span.get("type")), text(span.get("subtype")),
             text(target.get("type")), text(target.get("name")), kind, contextName, out);
 
@@ -97,7 +98,7 @@ class ServiceTargetsTest {
 
     @Test
     void dbShorthandAndReuse() {
-        ServiceTarget out = new ServiceTarget();
+        InferredTarget out = new InferredTarget();
         assertTrue(ServiceTargets.inferDb("postgresql", "orders", out));
         assertEquals("postgresql/orders", out.resource().toString());
         assertTrue(ServiceTargets.inferDb("h2", null, out));

@@ -1,4 +1,4 @@
-package dev.apmagent.plugin.jdbc;
+package dev.apmagent.plugin;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,11 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class WeakConcurrentIdentityMapTest {
+class ContextStoreTest {
 
     @Test
     void keysAreComparedByIdentity() {
-        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 2);
+        ContextStore<String> map = new ContextStore<>(16, 2);
         String a = new String("key");
         String b = new String("key");
         assertTrue(map.put(a, "A"));
@@ -34,7 +34,7 @@ class WeakConcurrentIdentityMapTest {
 
     @Test
     void putReplacesPutIfAbsentDoesNotRemoveForgets() {
-        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 1);
+        ContextStore<String> map = new ContextStore<>(16, 1);
         Object key = new Object();
         assertTrue(map.putIfAbsent(key, "first"));
         assertFalse(map.putIfAbsent(key, "second"));
@@ -56,7 +56,7 @@ class WeakConcurrentIdentityMapTest {
     void mappingAKeyToTheValueItHasAllocatesNothing() {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(16, 2);
+        ContextStore<String> map = new ContextStore<>(16, 2);
         Object key = new Object();
         String sql = "SELECT 1";
         for (int i = 0; i < 20_000; i++) {
@@ -78,7 +78,7 @@ class WeakConcurrentIdentityMapTest {
     @Test
     void removesFromAnyPositionOfAChain() {
         // one bucket: every key shares the chain
-        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100, 1);
+        ContextStore<Integer> map = new ContextStore<>(100, 1);
         List<Object> keys = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             Object k = new Object();
@@ -96,7 +96,7 @@ class WeakConcurrentIdentityMapTest {
 
     @Test
     void boundedNewKeysAreRejectedAndCounted() {
-        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(8, 2);
+        ContextStore<String> map = new ContextStore<>(8, 2);
         List<Object> keys = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             Object k = new Object();
@@ -114,7 +114,7 @@ class WeakConcurrentIdentityMapTest {
 
     @Test
     void entriesOfCollectedKeysAreDroppedWhenTheMapIsFull() throws Exception {
-        WeakConcurrentIdentityMap<String> map = new WeakConcurrentIdentityMap<>(64, 3);
+        ContextStore<String> map = new ContextStore<>(64, 3);
         List<WeakReference<Object>> refs = new ArrayList<>();
         fill(map, refs);
         assertEquals(64, map.size());
@@ -126,7 +126,7 @@ class WeakConcurrentIdentityMapTest {
         assertSame("new", map.get(survivor));
     }
 
-    private static void fill(WeakConcurrentIdentityMap<String> map, List<WeakReference<Object>> refs) {
+    private static void fill(ContextStore<String> map, List<WeakReference<Object>> refs) {
         for (int i = 0; i < 64; i++) {
             Object k = new Object();
             refs.add(new WeakReference<>(k));
@@ -153,7 +153,7 @@ class WeakConcurrentIdentityMapTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 6})
     void concurrentWritersAndReadersKeepEveryMapping(int bucketBits) throws Exception {
-        WeakConcurrentIdentityMap<Integer> map = new WeakConcurrentIdentityMap<>(100_000, bucketBits);
+        ContextStore<Integer> map = new ContextStore<>(100_000, bucketBits);
         int threads = 4;
         int perThread = 20_000;
         ExecutorService executor = Executors.newFixedThreadPool(threads);

@@ -1,6 +1,6 @@
-package dev.apmagent.instrument;
+package dev.apmagent.plugin;
 
-import dev.apmagent.instrument.helpertest.HelperApi;
+import dev.apmagent.plugin.helpertest.HelperApi;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 class LibraryHelperTest {
 
     private final LibraryHelper<HelperApi> helper = new LibraryHelper<HelperApi>(HelperApi.class,
-            "dev.apmagent.instrument.helpertest.impl.HelperImpl", "dev.apmagent.instrument.helpertest.impl.");
+            "dev.apmagent.plugin.helpertest.impl.HelperImpl", "dev.apmagent.plugin.helpertest.impl.");
 
     @Test
     void helperLinksAgainstTheApplicationLoadersCopyOfTheLibrary() throws Exception {
@@ -37,14 +37,14 @@ class LibraryHelperTest {
     void classesOfOneLoaderShareOneHelper() throws Exception {
         ApplicationLoader app = new ApplicationLoader();
         Class<?> one = app.loadClass("testlib.LibraryType");
-        Class<?> two = app.loadClass("dev.apmagent.instrument.LibraryHelperTest$OtherAppClass");
+        Class<?> two = app.loadClass("dev.apmagent.plugin.LibraryHelperTest$OtherAppClass");
         assertSame(helper.get(one), helper.get(two));
     }
 
     @Test
     void missingImplementationGivesNullNotAnException() throws Exception {
-        LibraryHelper<HelperApi> broken = new LibraryHelper<HelperApi>(HelperApi.class, "dev.apmagent.instrument.helpertest.impl.Missing",
-                "dev.apmagent.instrument.helpertest.impl.");
+        LibraryHelper<HelperApi> broken = new LibraryHelper<HelperApi>(HelperApi.class, "dev.apmagent.plugin.helpertest.impl.Missing",
+                "dev.apmagent.plugin.helpertest.impl.");
         assertNull(broken.get(new ApplicationLoader().loadClass("testlib.LibraryType")));
     }
 
@@ -59,7 +59,7 @@ class LibraryHelperTest {
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (name.equals("testlib.LibraryType") || name.equals("dev.apmagent.instrument.LibraryHelperTest$OtherAppClass")) {
+            if (name.equals("testlib.LibraryType") || name.equals("dev.apmagent.plugin.LibraryHelperTest$OtherAppClass")) {
                 synchronized (getClassLoadingLock(name)) {
                     Class<?> loaded = findLoadedClass(name);
                     if (loaded != null) {

@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.plugin;
 
 /**
  * Derives an exit span's {@code service.target} and {@code destination.service.resource} as the shared cross-agent
@@ -11,7 +11,7 @@ package dev.apmagent.util;
  *   gives the queue name, an http context gives {@code host:port} (then the resource is the name alone);</li>
  *   <li>the resource is {@code type/name}, or {@code type} when there is no name.</li>
  * </ul>
- * Pure and allocation-free: results go to a reusable {@link ServiceTarget}.
+ * Pure and allocation-free: results go to a reusable {@link InferredTarget}.
  *
  * <pre>{@code
  * ServiceTargets.infer(true, "db", "postgresql", null, null, ServiceTargets.CONTEXT_DB, "orders", target);
@@ -47,7 +47,7 @@ public final class ServiceTargets {
      */
     public static boolean infer(boolean exit, String type, String subtype, String explicitType,
                                 CharSequence explicitName, int contextKind, CharSequence contextName,
-                                ServiceTarget out) {
+                                InferredTarget out) {
         out.reset();
         if (!exit) {
             return false;
@@ -65,7 +65,7 @@ public final class ServiceTargets {
     }
 
     /** Shorthand for a db exit span: {@code subtype/instance}, or {@code subtype} without an instance. */
-    public static boolean inferDb(String subtype, CharSequence instance, ServiceTarget out) {
+    public static boolean inferDb(String subtype, CharSequence instance, InferredTarget out) {
         return infer(true, "db", subtype, null, null, CONTEXT_DB, instance, out);
     }
 

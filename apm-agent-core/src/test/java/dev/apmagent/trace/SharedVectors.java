@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.trace;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,12 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /** Reads the shared cross-agent vectors; skips when they are absent, except on CI where absence fails. */
-final class SharedVectors {
+public final class SharedVectors {
 
     private SharedVectors() {
     }
 
-    static JsonNode read(String name) {
+    public static JsonNode read(String name) {
         String dir = System.getProperty("apm.shared.dir");
         Path file = dir == null ? null : Paths.get(dir, "spec", "cross-agent", name);
         if (file == null || !Files.isRegularFile(file)) {

@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.trace;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,16 +83,21 @@ class TraceParentHeaderTest {
     }
 
     @Test
-    void formatsIntoCharArrayAndStringBuilder() {
+    void theTraceContextWritesWhatTheParserReads() {
         String expected = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
         char[] buf = new char[60];
-        int end = TraceParentHeader.writeTo(buf, 2, 0x0af7651916cd43ddL, 0x8448eb211c80319cL, 0xb7ad6b7169203331L,
-            TraceParentHeader.FLAG_SAMPLED);
-        assertEquals(2 + TraceParentHeader.LENGTH, end);
+        write(buf, 2, 0x0af7651916cd43ddL, 0x8448eb211c80319cL, 0xb7ad6b7169203331L, TraceParentHeader.FLAG_SAMPLED);
         assertEquals(expected, new String(buf, 2, TraceParentHeader.LENGTH));
-        StringBuilder sb = new StringBuilder("x");
-        TraceParentHeader.appendTo(sb, 0x0af7651916cd43ddL, 0x8448eb211c80319cL, 0xb7ad6b7169203331L, (byte) 1);
-        assertEquals("x" + expected, sb.toString());
+        TraceParentHeader h = new TraceParentHeader();
+        assertTrue(h.parse(new String(buf, 2, TraceParentHeader.LENGTH)));
+        assertEquals(0xb7ad6b7169203331L, h.parentId());
+    }
+
+    /** Writes a traceparent whose parent id is {@code spanId} with the agent's one writer, {@link TraceContext}. */
+    static void write(char[] buf, int offset, long traceIdHigh, long traceIdLow, long spanId, byte flags) {
+        TraceContext context = new TraceContext();
+        context.initRemoteChild(traceIdHigh, traceIdLow, 1L, flags, Double.NaN, null, spanId);
+        context.writeTraceparent(buf, offset);
     }
 
     @Test
@@ -112,18 +117,19 @@ class TraceParentHeaderTest {
         String state = "rojo=00f067aa0ba902b7, es=s:0.5,congo=t61rcWkgMzE";
         char[] buf = new char[TraceParentHeader.LENGTH];
         StringBuilder sb = new StringBuilder(256);
+        TraceContext context = new TraceContext();
         long sink = 0;
         for (int round = 0; round < 2; round++) {
             long tid = Thread.currentThread().getId();
             long before = mx.getThreadAllocatedBytes(tid);
             for (int i = 0; i < 20_000; i++) {
                 h.parse(header);
-                TraceParentHeader.writeTo(buf, 0, h.traceIdHigh(), h.traceIdLow() + i, h.parentId(), h.flags());
+                context.initRemoteChild(h.traceIdHigh(), h.traceIdLow() + i, 1L, h.flags(), Double.NaN, null, h.parentId());
+                context.writeTraceparent(buf, 0);
                 ts.reset();
                 ts.add(state);
                 sb.setLength(0);
                 ts.appendOutgoing(sb, ts.sampleRate());
-                TraceParentHeader.appendTo(sb, h.traceIdHigh(), h.traceIdLow(), h.parentId(), h.flags());
                 sink += buf[40] + sb.length();
             }
             long allocated = mx.getThreadAllocatedBytes(tid) - before;

@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.trace;
 
 /**
  * A reusable holder for the W3C {@code tracestate} header: the list members of every header value (several values

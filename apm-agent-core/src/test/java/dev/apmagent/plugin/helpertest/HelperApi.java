@@ -1,4 +1,4 @@
-package dev.apmagent.instrument.helpertest;
+package dev.apmagent.plugin.helpertest;
 
 /** A helper API as the agent declares it: library objects are passed as Object. */
 public interface HelperApi {

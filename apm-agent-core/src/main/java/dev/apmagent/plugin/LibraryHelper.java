@@ -1,4 +1,4 @@
-package dev.apmagent.instrument;
+package dev.apmagent.plugin;
 
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;

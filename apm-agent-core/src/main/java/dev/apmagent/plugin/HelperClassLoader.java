@@ -1,4 +1,4 @@
-package dev.apmagent.instrument;
+package dev.apmagent.plugin;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.apmagent.util;
+package dev.apmagent.trace;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
