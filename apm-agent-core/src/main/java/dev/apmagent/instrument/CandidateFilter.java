@@ -4,6 +4,7 @@ import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -23,13 +24,17 @@ final class CandidateFilter {
     private final ElementMatcher<? super ClassLoader> ignoredLoaders = IgnoreRules.ignoredClassLoaders();
     private final ElementMatcher<? super TypeDescription> ignoredTypes = IgnoreRules.ignoredTypes();
     private final ElementMatcher<? super TypeDescription>[] preFilters;
+    /** Pre-filters of the instrumentations of JDK classes (through the bootstrap bridge); the only ones asked about them. */
+    private final ElementMatcher<? super TypeDescription>[] jdkPreFilters;
 
-    @SuppressWarnings("unchecked")
     CandidateFilter(List<Instrumentation> instrumentations) {
-        preFilters = new ElementMatcher[instrumentations.size()];
-        for (int i = 0; i < preFilters.length; i++) {
-            preFilters[i] = instrumentations.get(i).typeNamePreFilter();
+        List<ElementMatcher<? super TypeDescription>> library = new ArrayList<ElementMatcher<? super TypeDescription>>();
+        List<ElementMatcher<? super TypeDescription>> jdk = new ArrayList<ElementMatcher<? super TypeDescription>>();
+        for (Instrumentation instrumentation : instrumentations) {
+            (BootstrapBridge.needsBridge(instrumentation) ? jdk : library).add(instrumentation.typeNamePreFilter());
         }
+        preFilters = toArray(library);
+        jdkPreFilters = toArray(jdk);
         // Loads, here at installation, every class a decision needs. The filter runs outside the hook's guard against
         // re-entering it: a class loaded by its first decision would come back through it.
         isCandidate(CandidateFilter.class.getClassLoader(), "org/example/Warm");
@@ -44,22 +49,39 @@ final class CandidateFilter {
             return false;
         }
         try {
+            if (isJdkName(internalName)) {
+                return jdkPreFilters.length > 0 && anyMatches(jdkPreFilters, named(internalName));
+            }
             if (ignoredLoaders.matches(loader)) {
                 return false;
             }
-            TypeDescription named = new TypeDescription.Latent(internalName.replace('/', '.'), 0, null,
-                    Collections.<TypeDescription.Generic>emptyList());
-            if (ignoredTypes.matches(named)) {
-                return false;
-            }
-            for (ElementMatcher<? super TypeDescription> preFilter : preFilters) {
-                if (preFilter.matches(named)) {
-                    return true;
-                }
-            }
-            return false;
+            TypeDescription named = named(internalName);
+            return !ignoredTypes.matches(named) && anyMatches(preFilters, named);
         } catch (Throwable t) {
             return true;
         }
+    }
+
+    /** The JDK's own packages: only the bootstrap and platform loaders define them, and the ignore rules skip them. */
+    private static boolean isJdkName(String internalName) {
+        return internalName.startsWith("java/") || internalName.startsWith("jdk/") || internalName.startsWith("sun/");
+    }
+
+    private static TypeDescription named(String internalName) {
+        return new TypeDescription.Latent(internalName.replace('/', '.'), 0, null, Collections.<TypeDescription.Generic>emptyList());
+    }
+
+    private static boolean anyMatches(ElementMatcher<? super TypeDescription>[] filters, TypeDescription named) {
+        for (ElementMatcher<? super TypeDescription> filter : filters) {
+            if (filter.matches(named)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ElementMatcher<? super TypeDescription>[] toArray(List<ElementMatcher<? super TypeDescription>> filters) {
+        return filters.toArray(new ElementMatcher[0]);
     }
 }

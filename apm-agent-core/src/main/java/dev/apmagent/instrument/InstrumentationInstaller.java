@@ -51,6 +51,8 @@ public final class InstrumentationInstaller {
                                     ClassLoader agentClassLoader, boolean runtimeAttach) {
         long start = System.nanoTime();
         TransformListener listener = new TransformListener();
+        instrumentations = new ArrayList<Instrumentation>(instrumentations);
+        BootstrapBridge bridge = BootstrapBridge.install(jvm, instrumentations, agentClassLoader);
         AgentClassFileTransformer transformer = new AgentClassFileTransformer(instrumentations, agentClassLoader, listener);
         boolean canRetransform = jvm.isRetransformClassesSupported();
         jvm.addTransformer(transformer, canRetransform);
@@ -60,7 +62,7 @@ public final class InstrumentationInstaller {
         int retransformed = retransformLoaded(jvm, transformer, listener, runtimeAttach ? ATTACH_BATCH_PAUSE_MILLIS : 0);
         logger.debug("installed {} instrumentations in {} ms; {} loaded classes retransformed", instrumentations.size(),
                 (System.nanoTime() - start) / 1_000_000, retransformed);
-        return new Installed(transformer, listener);
+        return new Installed(transformer, listener, bridge);
     }
 
     /**
@@ -114,10 +116,12 @@ public final class InstrumentationInstaller {
     public static final class Installed {
         private final AgentClassFileTransformer transformer;
         private final TransformListener listener;
+        private final BootstrapBridge bridge;
 
-        Installed(AgentClassFileTransformer transformer, TransformListener listener) {
+        Installed(AgentClassFileTransformer transformer, TransformListener listener, BootstrapBridge bridge) {
             this.transformer = transformer;
             this.listener = listener;
+            this.bridge = bridge;
         }
 
         public long transformedTypes() {
@@ -131,6 +135,9 @@ public final class InstrumentationInstaller {
         /** Removes the transformer and restores the original classes (used by tests). */
         public boolean uninstall(java.lang.instrument.Instrumentation jvm) {
             boolean removed = jvm.removeTransformer(transformer);
+            if (bridge != null) {
+                bridge.unregister();
+            }
             if (removed) {
                 retransformLoaded(jvm, transformer, listener, 0);
             }

@@ -49,6 +49,19 @@ public abstract class Instrumentation {
      */
     public abstract List<AdviceBinding> advice();
 
+    /**
+     * For an instrumentation of JDK classes (defined by the bootstrap or platform loader, which cannot see the agent):
+     * the {@link dev.apmagent.bridge.BridgeHandler}s its advice reaches through {@link dev.apmagent.bridge.Bridge},
+     * named by string (public, with a public no-argument constructor). They are created and registered when the
+     * instrumentation is installed, after the bridge was made visible to the bootstrap loader: loading a handler class
+     * earlier would load the bridge from the agent's loader instead. The name pre-filter of such an instrumentation is
+     * asked about {@code java.}, {@code jdk.} and {@code sun.} classes, which the ignore rules keep from every other
+     * one. Empty (the default) for library classes.
+     */
+    public List<String> bridgeHandlers() {
+        return Collections.emptyList();
+    }
+
     /** Methods and the class that holds their {@code @Advice.OnMethodEnter/Exit} methods, named by string. */
     public static final class AdviceBinding {
         private final ElementMatcher<? super MethodDescription> methods;

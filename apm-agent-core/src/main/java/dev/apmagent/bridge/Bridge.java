@@ -1,0 +1,74 @@
+package dev.apmagent.bridge;
+
+/**
+ * What advice inlined into a JDK class calls. Classes that the bootstrap (or platform) loader defines cannot see the
+ * agent, which lives on the system class path; this class and {@link BridgeHandler} are the only ones of the agent's
+ * that the agent appends to the bootstrap search path (at start-up and on attach), and they hold nothing but a table
+ * of handlers that the agent fills once it is ready. Until then, and for a hook nobody registered, {@link #enter} and
+ * {@link #exit} return at once.
+ *
+ * <p>Each JDK method the agent advises has a hook number, listed here so that the numbers stay unique; its advice
+ * passes the number as a constant, so after inlining the lookup is a volatile read and an array load:
+ * <pre>{@code
+ * @Advice.OnMethodEnter(suppress = Throwable.class)
+ * static Object enter(@Advice.This Object executor, @Advice.Argument(0) Runnable task) {
+ *     return Bridge.enter(Bridge.EXECUTOR_EXECUTE, executor, task, null);
+ * }
+ * }</pre>
+ * Handlers are exception barriers of their own; the advice's {@code suppress = Throwable.class} is the last line.
+ */
+public final class Bridge {
+
+    /** {@code ThreadPoolExecutor.execute(Runnable)}. */
+    public static final int EXECUTOR_EXECUTE = 0;
+    /** {@code ThreadPoolExecutor.beforeExecute(Thread, Runnable)}, on the worker thread before the task runs. */
+    public static final int EXECUTOR_BEFORE_EXECUTE = 1;
+    /** {@code ThreadPoolExecutor.afterExecute(Runnable, Throwable)}, on the worker thread after the task ran. */
+    public static final int EXECUTOR_AFTER_EXECUTE = 2;
+
+    static final int HOOKS = 3;
+
+    /** Replaced as a whole on registration (start-up only); read by every advised call. */
+    private static volatile BridgeHandler[] handlers = new BridgeHandler[HOOKS];
+
+    private Bridge() {
+    }
+
+    /** Enter advice of hook {@code hook}: what the handler returns is handed to {@link #exit}. */
+    public static Object enter(int hook, Object self, Object arg0, Object arg1) {
+        BridgeHandler handler = handlers[hook];
+        return handler == null ? null : handler.enter(self, arg0, arg1);
+    }
+
+    /** Exit advice of hook {@code hook}; {@code enterState} is what {@link #enter} returned. */
+    public static void exit(int hook, Object enterState, Object self, Object arg0, Object result, Throwable thrown) {
+        BridgeHandler handler = handlers[hook];
+        if (handler != null) {
+            handler.exit(enterState, self, arg0, result, thrown);
+        }
+    }
+
+    /** Sets the handler of its hook (the agent's start-up); a second handler for the same hook is refused. */
+    public static synchronized void register(BridgeHandler handler) {
+        int hook = handler.hook();
+        if (hook < 0 || hook >= HOOKS) {
+            throw new IllegalArgumentException("no such bridge hook: " + hook);
+        }
+        BridgeHandler[] copy = handlers.clone();
+        if (copy[hook] != null && copy[hook] != handler) {
+            throw new IllegalStateException("bridge hook " + hook + " already has a handler: " + copy[hook]);
+        }
+        copy[hook] = handler;
+        handlers = copy;
+    }
+
+    /** Removes the handler of its hook (uninstall and tests); advice already inlined then does nothing. */
+    public static synchronized void unregister(BridgeHandler handler) {
+        int hook = handler.hook();
+        BridgeHandler[] copy = handlers.clone();
+        if (hook >= 0 && hook < HOOKS && copy[hook] == handler) {
+            copy[hook] = null;
+            handlers = copy;
+        }
+    }
+}

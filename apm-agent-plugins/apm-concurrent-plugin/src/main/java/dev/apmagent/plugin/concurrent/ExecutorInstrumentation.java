@@ -1,0 +1,114 @@
+package dev.apmagent.plugin.concurrent;
+
+import dev.apmagent.bridge.Bridge;
+import dev.apmagent.plugin.Instrumentation;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * {@code executor}: {@code java.util.concurrent.ThreadPoolExecutor} (and so {@code Executors.newFixedThreadPool},
+ * {@code newCachedThreadPool}, {@code newSingleThreadExecutor} and every {@code submit}/{@code invokeAll}, which go
+ * through {@code execute}). {@code execute(task)} remembers the event active on the caller's thread for the task;
+ * {@code beforeExecute(thread, task)}, which the worker calls just before running it, activates that event;
+ * {@code afterExecute(task, thrown)} deactivates it.
+ *
+ * <p>Why these hooks: the task object is the only thing the caller and the worker share, and it is often a lambda,
+ * whose class cannot be given a field; so its context lives in a {@link dev.apmagent.plugin.ContextStore}. Wrapping the
+ * task instead would change what the application sees ({@code getQueue()}, {@code remove(task)},
+ * {@code shutdownNow()}'s result). A subclass that overrides {@code beforeExecute} or {@code afterExecute} without
+ * calling {@code super} (their documentation asks subclasses to call it) loses the propagation, never a task.
+ * {@code ScheduledThreadPoolExecutor} overrides {@code execute} and is not covered here.
+ *
+ * <p>The advice calls {@link Bridge}: {@code ThreadPoolExecutor} is a class of the bootstrap loader, which cannot see
+ * the agent's classes.
+ */
+public final class ExecutorInstrumentation extends Instrumentation {
+
+    static final String TYPE = "java.util.concurrent.ThreadPoolExecutor";
+    private static final String ADVICE = "dev.apmagent.plugin.concurrent.ExecutorInstrumentation$";
+    private static final String HANDLERS = "dev.apmagent.plugin.concurrent.ExecutorContext$";
+
+    @Override
+    public String name() {
+        return "executor";
+    }
+
+    @Override
+    public Collection<String> groupNames() {
+        return Collections.singletonList("concurrent");
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
+        return named(TYPE);
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> typeMatcher() {
+        return named(TYPE);
+    }
+
+    @Override
+    public List<AdviceBinding> advice() {
+        return Arrays.asList(
+                new AdviceBinding(named("execute").and(takesArguments(Runnable.class)), ADVICE + "ExecuteAdvice"),
+                new AdviceBinding(named("beforeExecute").and(takesArguments(2)).and(takesArgument(1, Runnable.class)),
+                        ADVICE + "BeforeExecuteAdvice"),
+                new AdviceBinding(named("afterExecute").and(takesArguments(2)).and(takesArgument(0, Runnable.class)),
+                        ADVICE + "AfterExecuteAdvice"));
+    }
+
+    @Override
+    public List<String> bridgeHandlers() {
+        return Arrays.asList(HANDLERS + "Execute", HANDLERS + "BeforeExecute", HANDLERS + "AfterExecute");
+    }
+
+    /** {@code execute(task)}: remember the caller's context for the task; forget it if the pool rejects the task. */
+    public static final class ExecuteAdvice {
+        private ExecuteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static Object enter(@Advice.This Object executor, @Advice.Argument(0) Runnable task) {
+            return Bridge.enter(Bridge.EXECUTOR_EXECUTE, executor, task, null);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.Enter Object captured, @Advice.This Object executor, @Advice.Argument(0) Runnable task,
+                                @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_EXECUTE, captured, executor, task, null, thrown);
+        }
+    }
+
+    /** {@code beforeExecute(thread, task)}, on the worker: activate the task's context. */
+    public static final class BeforeExecuteAdvice {
+        private BeforeExecuteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter(@Advice.This Object executor, @Advice.Argument(1) Runnable task) {
+            Bridge.enter(Bridge.EXECUTOR_BEFORE_EXECUTE, executor, task, null);
+        }
+    }
+
+    /** {@code afterExecute(task, thrown)}, on the worker: deactivate it. */
+    public static final class AfterExecuteAdvice {
+        private AfterExecuteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter(@Advice.This Object executor, @Advice.Argument(0) Runnable task) {
+            Bridge.enter(Bridge.EXECUTOR_AFTER_EXECUTE, executor, task, null);
+        }
+    }
+}
