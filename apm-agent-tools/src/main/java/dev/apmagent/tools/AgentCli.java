@@ -1,4 +1,6 @@
-package dev.apmagent.bootstrap;
+package dev.apmagent.tools;
+
+import dev.apmagent.bootstrap.AgentVersion;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
