@@ -21,7 +21,7 @@ class ConfigurationDocsIT {
     void documentationMatchesEveryOptionOfTheAgentJar() throws Exception {
         Path doc = Paths.get(System.getProperty("user.dir")).resolve("../docs/configuration.md").normalize();
         Process process = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", TestPaths.agentJar().toString(), "dev.apmagent.config.ConfigurationDocs", "--check", doc.toString())
+                "-cp", TestPaths.agentJar().toString(), "dev.apmagent.tools.ConfigurationDocs", "--check", doc.toString())
                 .redirectErrorStream(true).start();
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (InputStream in = process.getInputStream()) {

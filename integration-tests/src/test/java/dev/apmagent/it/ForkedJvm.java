@@ -48,6 +48,15 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** Replaces the whole class path (by default this module's test classes) with {@code entries}. */
+    public ForkedJvm classPathOnly(Path... entries) {
+        classPath.clear();
+        for (Path entry : entries) {
+            classPath.add(entry.toString());
+        }
+        return this;
+    }
+
     public ForkedJvm main(Class<?> type, String... mainArgs) {
         this.mainClass = type.getName();
         this.args.addAll(Arrays.asList(mainArgs));

@@ -1,4 +1,9 @@
-package dev.apmagent.config;
+package dev.apmagent.tools;
+
+import dev.apmagent.config.ConfigLoader;
+import dev.apmagent.config.ConfigOption;
+import dev.apmagent.config.OptionProvider;
+import dev.apmagent.config.OptionRegistry;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -24,15 +29,15 @@ import java.util.TreeMap;
  * alphabetically).
  *
  * <p>Each provider's table is preceded by {@code <!-- provider: class name -->}. A table whose provider class cannot
- * be loaded where the generator runs (for example a plugin's options, seen from apm-agent-core alone) is kept as it
+ * be loaded where the generator runs (for example a plugin's options, seen from this module's class path) is kept as it
  * is in the existing file, so regenerating or checking from a partial class path never loses other modules' options;
  * the complete regeneration runs on the agent jar, which holds every provider:
- * <pre>java -cp apm-agent/target/apm-agent.jar dev.apmagent.config.ConfigurationDocs docs/configuration.md</pre>
+ * <pre>java -cp apm-agent/target/apm-agent.jar dev.apmagent.tools.ConfigurationDocs docs/configuration.md</pre>
  */
 public final class ConfigurationDocs {
 
     public static final String REGENERATE_COMMAND =
-            "./mvnw -B -q -DskipTests -pl apm-agent -am clean package && java -cp apm-agent/target/apm-agent.jar dev.apmagent.config.ConfigurationDocs docs/configuration.md";
+            "./mvnw -B -q -DskipTests -pl apm-agent -am clean package && java -cp apm-agent/target/apm-agent.jar dev.apmagent.tools.ConfigurationDocs docs/configuration.md";
     static final String TEMPLATE = "configuration-docs.md";
     static final String OPTIONS_PLACEHOLDER = "{{OPTIONS}}";
     static final String COMMAND_PLACEHOLDER = "{{REGENERATE_COMMAND}}";

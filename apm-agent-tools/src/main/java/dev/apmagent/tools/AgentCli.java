@@ -1,4 +1,6 @@
-package dev.apmagent.bootstrap;
+package dev.apmagent.tools;
+
+import dev.apmagent.bootstrap.AgentVersion;
 
 import dev.apmagent.report.AgentVersion;
 
