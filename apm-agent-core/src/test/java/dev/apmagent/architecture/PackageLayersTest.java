@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PackageLayersTest {
 
     /** Top to bottom: each package may use those after it, never those before it. */
-    static final List<String> LAYERS = Arrays.asList("bootstrap", "view", "instrument", "plugin", "report", "trace", "metrics", "pool",
+    static final List<String> LAYERS = Arrays.asList("bootstrap", "instrument", "plugin", "report", "trace", "metrics", "pool",
             "config", "log", "bridge");
 
     static final List<String> PLUGIN_MAY_USE = Arrays.asList("plugin", "trace", "config", "bridge");

@@ -1,7 +1,5 @@
 package dev.apmagent.tools;
 
-import dev.apmagent.bootstrap.AgentVersion;
-
 import dev.apmagent.report.AgentVersion;
 
 import java.lang.reflect.InvocationTargetException;
