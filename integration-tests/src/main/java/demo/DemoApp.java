@@ -18,6 +18,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -66,6 +70,7 @@ public final class DemoApp {
         add(context, "/fail", new FailingServlet());
         add(context, "/accounts/*", new AccountServlet());
         add(context, "/rpc-timeout", new RpcTimeoutServlet());
+        add(context, "/report", new ReportServlet());
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
@@ -81,7 +86,7 @@ public final class DemoApp {
         int ok = 0;
         int failed = 0;
         for (int i = 0; i < rounds; i++) {
-            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/accounts/" + (1 + i % 3), "/fail"}) {
+            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/accounts/" + (1 + i % 3), "/report", "/fail"}) {
                 int status = get("http://127.0.0.1:" + port + path);
                 if (status < 400) {
                     ok++;
@@ -217,6 +222,37 @@ public final class DemoApp {
                 resp.setStatus(504);
                 resp.setContentType("text/plain");
                 resp.getWriter().print("timed out: " + e.isTimeout() + " " + e.getClass().getName());
+            }
+        }
+    }
+
+    /**
+     * Two counts queried in parallel on a thread pool: the query spans recorded on the pool's threads belong to the
+     * request's trace, children of its transaction.
+     */
+    public static final class ReportServlet extends HttpServlet {
+        private static final ExecutorService workers = Executors.newFixedThreadPool(2, task -> {
+            Thread t = new Thread(task, "demo-report-worker");
+            t.setDaemon(true);
+            return t;
+        });
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            Future<Integer> users = workers.submit(() -> count("SELECT COUNT(*) FROM users"));
+            Future<Integer> orders = workers.submit(() -> count("SELECT COUNT(*) FROM orders"));
+            try {
+                resp.setContentType("text/plain");
+                resp.getWriter().print(users.get() + " users, " + orders.get() + " orders");
+            } catch (InterruptedException | ExecutionException e) {
+                throw new IOException(e);
+            }
+        }
+
+        private static int count(String sql) throws SQLException {
+            try (Connection c = database.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                rs.next();
+                return rs.getInt(1);
             }
         }
     }

@@ -33,7 +33,7 @@ class AgentStartupIT {
         assertThat(without.exitCode).isEqualTo(3);
         assertThat(with.exitCode).as(with.toString()).isEqualTo(3);
         assertThat(with.stdout).isEqualTo(without.stdout);
-        assertThat(with.stderr).isEqualTo(without.stderr);
+        assertThat(with.stderrWithoutSharingWarning()).isEqualTo(without.stderr);
 
         String agentLog = read(log);
         assertThat(agentLog).as(agentLog)

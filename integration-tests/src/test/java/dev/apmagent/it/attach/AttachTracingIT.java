@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The agent attached to a running servlet container with JDBC (the demo, started without an agent): requests before
- * the attach are not traced, the next ones are, with their JDBC spans; on JDK 17 and JDK 25, by pid and by main class.
+ * the attach are not traced, the next ones are, with their JDBC spans, also those run on a thread pool; on JDK 17 and
+ * JDK 25, by pid and by main class.
  */
 class AttachTracingIT {
 
@@ -68,6 +69,7 @@ class AttachTracingIT {
 
             assertThat(get(base + "/users/2")).isEqualTo(200);
             assertThat(get(base + "/orders")).isEqualTo(200);
+            assertThat(get(base + "/report")).isEqualTo(200);
             assertThat(demo.stop()).as(demo.toString()).isZero();
         }
 
@@ -82,6 +84,13 @@ class AttachTracingIT {
         assertThat(file.childrenOf(orders.get(0).path("id").asText()))
                 .extracting(s -> s.path("name").asText())
                 .contains("INSERT INTO orders", "UPDATE orders", "SELECT FROM orders");
+        // ThreadPoolExecutor, a JDK class loaded long before the attach, was retransformed with advice that reaches the
+        // agent through the bootstrap bridge: the queries its workers ran are children of the request's transaction
+        List<JsonNode> report = file.transactions("ReportServlet#doGet");
+        assertThat(report).hasSize(1);
+        assertThat(file.childrenOf(report.get(0).path("id").asText()))
+                .extracting(s -> s.path("name").asText())
+                .contains("SELECT FROM users", "SELECT FROM orders");
     }
 
     private static int get(String url) throws IOException {

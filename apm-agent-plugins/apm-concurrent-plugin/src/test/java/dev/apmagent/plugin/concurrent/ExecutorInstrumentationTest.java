@@ -71,6 +71,7 @@ class ExecutorInstrumentationTest {
     @Test
     void aSubmittedTaskRunsInTheCallersTransactionAndItsSpansAreChildren() throws Exception {
         Tracer tracer = agent.tracer();
+        long propagatedBefore = ExecutorContext.propagated.sum();
         Transaction[] caller = new Transaction[1];
         AbstractSpan seen = agent.inTransaction(() -> {
             caller[0] = agent.tracer().currentTransaction();
@@ -83,6 +84,7 @@ class ExecutorInstrumentationTest {
         });
         assertSame(caller[0], seen);
         PluginAgent.assertChildOf(caller[0], agent.onlySpan());
+        assertEquals(propagatedBefore + 1, ExecutorContext.propagated.sum(), "counted in the plugin's health metrics");
         assertNull(pool.submit(tracer::active).get(10, TimeUnit.SECONDS), "the worker is left with nothing active");
     }
 
