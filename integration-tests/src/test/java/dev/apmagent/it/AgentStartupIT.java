@@ -1,6 +1,7 @@
 package dev.apmagent.it;
 
 import dev.apmagent.it.apps.HelloApp;
+import dev.apmagent.it.apps.InternalsApp;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,7 +34,7 @@ class AgentStartupIT {
         assertThat(without.exitCode).isEqualTo(3);
         assertThat(with.exitCode).as(with.toString()).isEqualTo(3);
         assertThat(with.stdout).isEqualTo(without.stdout);
-        assertThat(with.stderrWithoutSharingWarning()).isEqualTo(without.stderr);
+        assertThat(with.stderr).isEqualTo(without.stderr);
 
         String agentLog = read(log);
         assertThat(agentLog).as(agentLog)
@@ -41,6 +42,17 @@ class AgentStartupIT {
                 .contains("service_name=HelloApp")
                 .contains("instrumentations=[")
                 .contains("jdbc");
+    }
+
+    /** Defining the bootstrap bridge exports a JDK internal package to the agent's injector module only. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void theApplicationGainsNoAccessToTheJdksInternals(Jdk jdk, @TempDir Path dir) throws Exception {
+        ForkedJvm.Result with = ForkedJvm.on(jdk)
+                .withAgent("log_file=" + dir.resolve("agent.log") + ",output_file=" + dir.resolve("events.ndjson"))
+                .main(InternalsApp.class).run();
+        assertThat(with.stdout).as(with.toString()).isEqualTo("jdk.internal.misc.Unsafe inaccessible\n");
+        assertThat(read(dir.resolve("agent.log"))).contains("executor").doesNotContain("appending it to its search path");
     }
 
     @ParameterizedTest

@@ -213,8 +213,6 @@ public final class ForkedJvm {
 
     /** What a forked JVM did. */
     public static final class Result {
-        static final String SHARING_WARNING = "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes "
-                + "because bootstrap classpath has been appended";
 
         public final List<String> command;
         public final int exitCode;
@@ -226,15 +224,6 @@ public final class ForkedJvm {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.stderr = stderr;
-        }
-
-        /**
-         * Standard error without the one line the JVM itself prints when an agent appends to the bootstrap search path
-         * (the agent's bridge, docs/architecture.md "Class loading"): class data sharing then stops for the platform and
-         * application loaders' classes. Every other line is the application's, which the agent must not change.
-         */
-        public String stderrWithoutSharingWarning() {
-            return stderr.replace(SHARING_WARNING + System.lineSeparator(), "");
         }
 
         @Override

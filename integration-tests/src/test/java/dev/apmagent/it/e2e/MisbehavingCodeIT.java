@@ -42,7 +42,7 @@ class MisbehavingCodeIT {
                 .contains("GET /rpc-timeout -> 504\ntimed out: true");
         assertThat(with.exitCode).as(with.toString()).isEqualTo(without.exitCode);
         assertThat(with.stdout).isEqualTo(without.stdout);
-        assertThat(with.stderrWithoutSharingWarning()).isEqualTo(without.stderr);
+        assertThat(with.stderr).isEqualTo(without.stderr);
 
         EventFile file = EventFile.readAndValidate(events);
         assertFailed(file, "JdbcServlet#doGet");

@@ -65,6 +65,10 @@ class ExecutorInstrumentationTest {
     @Test
     void theBridgeIsTheBootstrapLoadersAndThePoolClassWasRetransformed() {
         assertNull(Bridge.class.getClassLoader(), "Bridge defined by the bootstrap loader");
+        for (String invisible : new String[] {ExecutorContext.class.getName(), "dev.apmagent.plugin.ContextStore", "dev.apmagent.trace.Tracer",
+                "dev.apmagent.instrument.injector.BootstrapInjector"}) {
+            assertThrows(ClassNotFoundException.class, () -> Class.forName(invisible, false, null), invisible + " is not the bootstrap loader's");
+        }
         assertTrue(agent.transformedTypes() >= 1, "ThreadPoolExecutor retransformed");
     }
 
