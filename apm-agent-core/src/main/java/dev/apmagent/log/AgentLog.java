@@ -159,7 +159,7 @@ public final class AgentLog {
         return current != LogLevel.OFF && candidate != LogLevel.OFF && candidate.ordinal() <= current.ordinal();
     }
 
-    static void write(LogLevel lvl, String loggerName, String template, Object[] args) {
+    static void write(LogLevel lvl, String loggerName, int linesPerMinute, String template, Object[] args) {
         try {
             synchronized (LOCK) {
                 long now = clock.currentTimeMillis();
@@ -167,7 +167,7 @@ public final class AgentLog {
                     sweep(now);
                     nextSweepMillis = now + WINDOW_MILLIS;
                 }
-                if (admit(lvl, loggerName, template, now)) {
+                if (admit(lvl, loggerName, linesPerMinute, template, now)) {
                     out.println(line(now, lvl, loggerName, format(template, args), thrown(template, args)));
                 }
             }
@@ -182,29 +182,32 @@ public final class AgentLog {
         final LogLevel level;
         final String logger;
         final String template;
+        final int max;
         long startMillis;
         int count;
         int suppressed;
 
-        Window(LogLevel level, String logger, String template, long startMillis) {
+        Window(LogLevel level, String logger, String template, int max, long startMillis) {
             this.level = level;
             this.logger = logger;
             this.template = template;
+            this.max = max;
             this.startMillis = startMillis;
         }
     }
 
-    private static boolean admit(LogLevel lvl, String loggerName, String template, long now) {
+    private static boolean admit(LogLevel lvl, String loggerName, int linesPerMinute, String template, long now) {
         if (maxPerMinute <= 0) {
             return true;
         }
+        int max = linesPerMinute > 0 ? Math.min(linesPerMinute, maxPerMinute) : maxPerMinute;
         String key = lvl.ordinal() + "\u0000" + loggerName + "\u0000" + template;
         Window w = windows.get(key);
         if (w == null) {
             if (windows.size() >= MAX_TRACKED_TEMPLATES) {
                 return true;
             }
-            w = new Window(lvl, loggerName, template, now);
+            w = new Window(lvl, loggerName, template, max, now);
             windows.put(key, w);
         } else if (now - w.startMillis >= WINDOW_MILLIS) {
             if (w.suppressed > 0) {
@@ -214,7 +217,7 @@ public final class AgentLog {
             w.count = 0;
             w.suppressed = 0;
         }
-        if (w.count < maxPerMinute) {
+        if (w.count < w.max) {
             w.count++;
             return true;
         }
@@ -238,7 +241,7 @@ public final class AgentLog {
     private static void reportSuppressed(Window w, long now) {
         if (isEnabled(w.level)) {
             out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \"" + w.template
-                    + "\" logged more than " + maxPerMinute + " times in a minute", null));
+                    + "\" logged more than " + w.max + " times in a minute", null));
         }
     }
 

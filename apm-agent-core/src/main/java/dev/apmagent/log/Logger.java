@@ -9,9 +9,26 @@ package dev.apmagent.log;
 public final class Logger {
 
     private final String name;
+    /** Lines per minute and message template this logger may write; 0 for the log's default. */
+    private final int linesPerMinute;
 
     Logger(String name) {
+        this(name, 0);
+    }
+
+    private Logger(String name, int linesPerMinute) {
         this.name = name;
+        this.linesPerMinute = linesPerMinute;
+    }
+
+    /**
+     * The same logger, with a stricter rate limit: at most {@code linesPerMinute} lines per message template per minute
+     * (never more than the log's own limit), then one line saying how many were suppressed. For the agent's threads'
+     * recurring problems, such as an APM Server that keeps refusing events: put what distinguishes one kind of problem
+     * from another into the template, and the rest into the arguments.
+     */
+    public Logger limitedTo(int linesPerMinute) {
+        return new Logger(name, linesPerMinute);
     }
 
     public String name() {
@@ -52,7 +69,7 @@ public final class Logger {
 
     public void log(LogLevel level, String message, Object... args) {
         if (AgentLog.isEnabled(level)) {
-            AgentLog.write(level, name, message, args);
+            AgentLog.write(level, name, linesPerMinute, message, args);
         }
     }
 }

@@ -21,7 +21,8 @@ final class FileSender extends Sender {
     private static final Logger log = AgentLog.get(FileSender.class);
 
     private final File file;
-    private final RateLimitedLog errorLog;
+    /** For the problems that repeat while they last (a server that is down, a file that cannot be written). */
+    private final Logger errorLog;
     private OutputStream out;
     private boolean opened;
     private long lastFlushNanos;
@@ -31,7 +32,7 @@ final class FileSender extends Sender {
     FileSender(ByteRing ring, ReporterStats stats, PipelineSettings settings, MetadataSource metadata) {
         super(ring, stats, settings, metadata);
         this.file = new File(settings.outputFile);
-        this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
+        this.errorLog = log.limitedTo(settings.errorLinesPerMinute);
     }
 
     @Override
@@ -94,7 +95,7 @@ final class FileSender extends Sender {
                 long delay = Backoff.delayMillis(failures, settings.backoffUnitMillis, 0);
                 long at = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);
                 retryAtNanos = at == 0 ? 1 : at;
-                errorLog.warn("file", log, "cannot write output_file {}: {} (retry in {} ms)", file, e.toString(), delay);
+                errorLog.warn("cannot write output_file {}: {} (retry in {} ms)", file, e.toString(), delay);
                 closeQuietly();
                 if (draining) {
                     return;

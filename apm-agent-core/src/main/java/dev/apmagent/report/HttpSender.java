@@ -40,7 +40,8 @@ final class HttpSender extends Sender {
     private final byte[] replyBody = new byte[IntakeConnection.MAX_REPLY_BODY];
     private int chunkLength;
     private long lastIdleFlushNanos;
-    private final RateLimitedLog errorLog;
+    /** For the problems that repeat while they last (a server that is down, a file that cannot be written). */
+    private final Logger errorLog;
     private int endpointIndex;
     private javax.net.ssl.SSLSocketFactory sslFactory;
     private volatile IntakeConnection connection;
@@ -64,7 +65,7 @@ final class HttpSender extends Sender {
             endpoints.add(IntakeConnection.Endpoint.parse(DEFAULT_URL, INTAKE_PATH));
         }
         this.userAgent = "apm-agent-java/" + agentVersion + " (" + serviceName + ")";
-        this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
+        this.errorLog = log.limitedTo(settings.errorLinesPerMinute);
     }
 
     @Override
@@ -322,7 +323,7 @@ final class HttpSender extends Sender {
     private void onFailure(String message, boolean rotate) {
         stats.requestFailed();
         settleInflight(0, DropReason.SEND_FAILED);
-        errorLog.warn("connection", log, "{} (back-off {} ms)", message, scheduleBackoff());
+        errorLog.warn("{} (back-off {} ms)", message, scheduleBackoff());
         if (rotate) {
             rotate();
         }
@@ -348,26 +349,26 @@ final class HttpSender extends Sender {
         if (status <= 0) {
             // no HTTP status line: we cannot know what the server kept
             settleInflight(0, DropReason.SEND_FAILED);
-            errorLog.warn("garbage", log, "APM Server at {} sent no valid HTTP reply ({}); back-off {} ms", currentEndpoint(),
+            errorLog.warn("APM Server at {} sent no valid HTTP reply ({}); back-off {} ms", currentEndpoint(),
                     ServerReplies.forLog(reply.body, 200), scheduleBackoff());
             rotate();
             return;
         }
         String body = ServerReplies.forLog(reply.body, 1000);
         if (status == 400 || status == 413) {
-            errorLog.warn("status-" + status, log, "APM Server at {} rejected events (HTTP {}): {}", currentEndpoint(), status, body);
+            errorLog.warn("APM Server at {} rejected events (HTTP {}): {}", currentEndpoint(), status, body);
         } else if (status == 401 || status == 403) {
-            errorLog.error("auth", log, "APM Server at {} refused the agent's credentials (HTTP {}): {}. Check secret_token or api_key"
+            errorLog.error("APM Server at {} refused the agent's credentials (HTTP {}): {}. Check secret_token or api_key"
                     + " (api_key wins when both are set) against the server's configuration; back-off {} ms",
                     currentEndpoint(), status, body, scheduleBackoff());
         } else if (status == 404) {
-            errorLog.error("404", log, "APM Server at {} has no {} (HTTP 404): is the URL right and the server 6.5 or newer?"
+            errorLog.error("APM Server at {} has no {} (HTTP 404): is the URL right and the server 6.5 or newer?"
                     + " back-off {} ms", currentEndpoint(), INTAKE_PATH, scheduleBackoff());
         } else if (status == 429) {
-            errorLog.warn("429", log, "APM Server at {} rate-limits the agent (HTTP 429): {}; back-off {} ms", currentEndpoint(), body,
+            errorLog.warn("APM Server at {} rate-limits the agent (HTTP 429): {}; back-off {} ms", currentEndpoint(), body,
                     scheduleBackoff());
         } else {
-            errorLog.warn("status-" + status, log, "APM Server at {} answered HTTP {}: {}; back-off {} ms", currentEndpoint(), status,
+            errorLog.warn("APM Server at {} answered HTTP {}: {}; back-off {} ms", currentEndpoint(), status,
                     body, scheduleBackoff());
             if (status >= 500 || status < 200 || (status >= 300 && status < 400)) {
                 rotate();

@@ -35,8 +35,8 @@ final class PipelineSettings {
     long maxIdleParkMillis = 1000;
     /** How often the file output is flushed. */
     long fileFlushIntervalMillis = 1000;
-    /** Minimum time between two log lines about the same kind of server error. */
-    long errorLogIntervalMillis = 60_000;
+    /** Log lines per minute about the same kind of server or output error; 0 for the agent log's own limit. */
+    int errorLinesPerMinute = 1;
 
     static PipelineSettings from(Config config) {
         PipelineSettings s = new PipelineSettings();

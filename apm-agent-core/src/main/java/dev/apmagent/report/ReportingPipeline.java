@@ -38,7 +38,8 @@ final class ReportingPipeline {
     private final JsonHelper metricJson = new JsonHelper(4096);
     private final MetricSetSerializer metricSerializer;
     private final List<MetricSource> metricSources = new ArrayList<MetricSource>();
-    private final RateLimitedLog errorLog;
+    /** For the problems that repeat while they last (a server that is down, a file that cannot be written). */
+    private final Logger errorLog;
     private final Thread reporterThread;
     private final Thread senderThread;
     private volatile boolean stopRequested;
@@ -66,7 +67,7 @@ final class ReportingPipeline {
         this.sender = settings.outputFile != null && !settings.outputFile.isEmpty()
                 ? new FileSender(ring, stats, settings, metadata)
                 : new HttpSender(ring, stats, settings, metadata, agentVersion, serviceName);
-        this.errorLog = new RateLimitedLog(settings.errorLogIntervalMillis);
+        this.errorLog = log.limitedTo(settings.errorLinesPerMinute);
         this.metricSerializer = new MetricSetSerializer(metricJson, new MetricSetSerializer.LineConsumer() {
             @Override
             public void metricsetLine(JsonHelper line) {
@@ -212,7 +213,7 @@ final class ReportingPipeline {
             append(type, json);
         } catch (Throwable t) {
             stats.dropped(DropReason.SERIALIZATION_FAILED, type, 1);
-            errorLog.error("serialize", log, "could not serialize a {}: {}", EventTypes.name(type), t);
+            errorLog.error("could not serialize a {}: {}", EventTypes.name(type), t);
         } finally {
             releaseQuietly(event);
         }
@@ -232,7 +233,7 @@ final class ReportingPipeline {
                 metricSources.get(i).collect(epochMicros, metricSerializer);
             } catch (Throwable t) {
                 metricSerializer.endSet();
-                errorLog.warn("metrics-" + i, log, "metric source {} failed: {}", metricSources.get(i).getClass().getName(), t);
+                errorLog.warn("metric source {} failed: {}", metricSources.get(i).getClass().getName(), t);
             }
         }
     }

@@ -120,6 +120,30 @@ class AgentLogTest {
     }
 
     @Test
+    void aLimitedLoggerWritesATemplateAtMostItsNumberOfTimesPerMinute() {
+        Logger serverErrors = log.limitedTo(1);
+        for (int i = 0; i < 5; i++) {
+            serverErrors.warn("APM Server at {} answered HTTP 503", "http://apm:8200");
+            log.warn("a plain logger keeps the default limit {}", i);
+        }
+        List<String> lines = lines();
+        assertEquals(1 + 5, lines.size(), lines.toString());
+
+        now.addAndGet(60_000);
+        serverErrors.warn("APM Server at {} answered HTTP 503", "http://apm:8200");
+        lines = lines();
+        assertTrue(lines.get(6).endsWith("Suppressed 4 more message(s) like \"APM Server at {} answered HTTP 503\" logged more than 1 times in a minute"),
+                lines.get(6));
+        assertTrue(lines.get(7).endsWith("APM Server at http://apm:8200 answered HTTP 503"), lines.get(7));
+
+        AgentLog.setMaxPerMinute(0);
+        for (int i = 0; i < 3; i++) {
+            serverErrors.warn("unlimited when the log's limit is off");
+        }
+        assertEquals(8 + 3, lines().size(), "tests turn the limit off for every logger at once");
+    }
+
+    @Test
     void rateLimitCanBeDisabled() {
         AgentLog.setMaxPerMinute(0);
         for (int i = 0; i < 100; i++) {

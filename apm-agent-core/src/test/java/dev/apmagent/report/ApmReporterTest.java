@@ -67,7 +67,7 @@ class ApmReporterTest {
         options.putAll(extra);
         PipelineSettings settings = PipelineSettings.from(Config.ofParsed(options));
         settings.backoffUnitMillis = 20;
-        settings.errorLogIntervalMillis = 0;
+        settings.errorLinesPerMinute = 0;
         settings.maxIdleParkMillis = 50;
         settings.fileFlushIntervalMillis = 50;
         reporter = new ApmReporter(Config.ofParsed(options), settings);

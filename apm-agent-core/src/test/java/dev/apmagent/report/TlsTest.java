@@ -69,7 +69,7 @@ class TlsTest {
         options.put(ReporterOptions.SERVER_TIMEOUT.key(), 2000L);
         PipelineSettings settings = PipelineSettings.from(Config.ofParsed(options));
         settings.backoffUnitMillis = 20;
-        settings.errorLogIntervalMillis = 0;
+        settings.errorLinesPerMinute = 0;
         ApmReporter r = new ApmReporter(Config.ofParsed(options), settings);
         r.start();
         return r;
