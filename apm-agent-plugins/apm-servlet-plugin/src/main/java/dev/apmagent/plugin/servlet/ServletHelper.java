@@ -308,9 +308,9 @@ public final class ServletHelper {
         private final AbstractSpan context;
 
         ContextRunnable(Runnable task, AbstractSpan context) {
+            context.incrementReferences(); // the request may end before the task runs: its event must not be recycled
             this.task = task;
             this.context = context;
-            context.incrementReferences();
         }
 
         @Override

@@ -22,7 +22,7 @@ import java.util.List;
  * all of it), its options, named as the Elastic agent names them, and the snapshot of them that {@link ServletHelper}
  * reads.
  */
-public final class ServletPlugin implements Plugin, OptionProvider {
+public final class ServletPlugin implements Plugin, OptionProvider, PluginSettings.Reader<ServletPlugin.Settings> {
 
     static final String NAME = "servlet";
 
@@ -48,15 +48,7 @@ public final class ServletPlugin implements Plugin, OptionProvider {
             Parsers.WILDCARD_LIST,
             "Headers, cookies and form fields whose names match are captured with the value [REDACTED].");
 
-    private static final List<ConfigOption<?>> OPTIONS = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
-            CAPTURE_HEADERS, USE_PATH_AS_TRANSACTION_NAME, URL_GROUPS, TRANSACTION_IGNORE_URLS, SANITIZE_FIELD_NAMES));
-
-    static final PluginSettings<Settings> settings = new PluginSettings<Settings>(new PluginSettings.Reader<Settings>() {
-        @Override
-        public Settings read(Config config) {
-            return new Settings(config);
-        }
-    });
+    static final PluginSettings<Settings> settings = new PluginSettings<Settings>(new ServletPlugin());
 
     @Override
     public String name() {
@@ -71,13 +63,20 @@ public final class ServletPlugin implements Plugin, OptionProvider {
     }
 
     @Override
-    public String category() {
-        return "HTTP";
+    public List<ConfigOption<?>> options() {
+        return Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
+                CAPTURE_HEADERS, USE_PATH_AS_TRANSACTION_NAME, URL_GROUPS, TRANSACTION_IGNORE_URLS, SANITIZE_FIELD_NAMES));
+    }
+
+    /** The snapshot of the options, made once per configuration. */
+    @Override
+    public Settings read(Config config) {
+        return new Settings(config);
     }
 
     @Override
-    public List<ConfigOption<?>> options() {
-        return OPTIONS;
+    public String category() {
+        return "HTTP";
     }
 
     /** The options as the helper uses them. */

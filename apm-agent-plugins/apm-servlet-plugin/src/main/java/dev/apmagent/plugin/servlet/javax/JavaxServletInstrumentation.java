@@ -32,8 +32,8 @@ public abstract class JavaxServletInstrumentation extends Instrumentation {
     static final String API = "javax.servlet.";
 
     private final String name;
-    private final String nameFragment;
-    private final String apiType;
+    private final ElementMatcher<? super TypeDescription> preFilter;
+    private final ElementMatcher<? super TypeDescription> implementations;
 
     /**
      * @param name         the instrumentation's name
@@ -42,8 +42,8 @@ public abstract class JavaxServletInstrumentation extends Instrumentation {
      */
     JavaxServletInstrumentation(String name, String nameFragment, String apiType) {
         this.name = name;
-        this.nameFragment = nameFragment;
-        this.apiType = apiType;
+        this.preFilter = nameContains(nameFragment);
+        this.implementations = not(isInterface()).and(hasSuperType(named(API + apiType)));
     }
 
     public static List<Instrumentation> all() {
@@ -68,11 +68,11 @@ public abstract class JavaxServletInstrumentation extends Instrumentation {
 
     @Override
     public final ElementMatcher<? super TypeDescription> typeNamePreFilter() {
-        return nameContains(nameFragment);
+        return preFilter;
     }
 
     @Override
     public final ElementMatcher<? super TypeDescription> typeMatcher() {
-        return not(isInterface()).and(hasSuperType(named(API + apiType)));
+        return implementations;
     }
 }
