@@ -18,8 +18,8 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Everything the {@code MonitorFilter.invoke} advice does. Every entry point is an exception barrier: a failure of
- * ours is counted (the plugin's {@link PluginHealth}) and never reaches the application; Dubbo's objects are only read, except
- * that the consumer side writes the trace headers (strings) into the outgoing invocation's attachments.
+ * ours is counted (the plugin's {@link PluginHealth}) and never reaches the application; Dubbo's objects are only
+ * read, except that the consumer side writes the trace headers (strings) into the outgoing invocation's attachments.
  *
  * <ul>
  *   <li>Consumer side (something is active on the thread): an exit span {@code Iface#method}, type
@@ -97,7 +97,8 @@ public final class DubboHelper {
             DubboAdapter adapter = adapters.get(instrumentedType);
             if (thrown == null && result != null && adapter.isPending(result)) {
                 long timeoutNanos = (adapter.timeoutMillis(invoker, invocation) + DubboPlugin.settings.get().graceMillis) * 1_000_000L;
-                AsyncWatchdog.PendingInvocation pending = new AsyncWatchdog.PendingInvocation(event, adapter, invoker, invocation, timeoutNanos);
+                AsyncWatchdog.PendingInvocation pending =
+                        new AsyncWatchdog.PendingInvocation(event, adapter, invoker, invocation, timeoutNanos);
                 handedOver = true; // from here on, the pending invocation ends the event exactly once
                 if (event instanceof Transaction && tracer != null) {
                     tracer.deactivate(event); // open until the result arrives, but no longer active on this thread
@@ -111,7 +112,7 @@ public final class DubboHelper {
                 }
                 return;
             }
-            // read before the end: reading a failed result can throw (2.7's AsyncRpcResult.getAppResponse)
+            // reading a failed result can throw (2.7's AsyncRpcResult.getAppResponse): the event is still ended below
             failure = thrown != null ? thrown : result == null ? null : adapter.failure(result);
             describe(event, adapter, invoker, invocation, unwrap(failure));
         } catch (Throwable t) {

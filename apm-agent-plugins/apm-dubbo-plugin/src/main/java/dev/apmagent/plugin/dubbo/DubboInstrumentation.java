@@ -19,10 +19,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
- * {@code dubbo}: {@code org.apache.dubbo.monitor.support.MonitorFilter#invoke(Invoker, Invocation)}, the one filter that Dubbo puts in
- * every chain by default, on both sides, in 2.7 ({@code @Activate(group = {PROVIDER, CONSUMER})}) and 3.x (provider
- * chain; on the consumer side its subclass {@code MonitorClusterFilter} inherits this very method). Its {@code invoke}
- * runs once per invocation and side, after the context filters and before the protocol.
+ * {@code dubbo}: {@code org.apache.dubbo.monitor.support.MonitorFilter#invoke(Invoker, Invocation)}, the one filter
+ * that Dubbo puts in every chain by default, on both sides, in 2.7 ({@code @Activate(group = {PROVIDER, CONSUMER})})
+ * and 3.x (provider chain; on the consumer side its subclass {@code MonitorClusterFilter} inherits this very method).
+ * Its {@code invoke} runs once per invocation and side, after the context filters and before the protocol.
  *
  * <p>Why this hook and not our own {@code Filter} registered through an injected {@code META-INF/dubbo} resource (the
  * OpenTelemetry way): Dubbo caches its extension classes and builds each chain once, when a service is exported or
@@ -42,7 +42,7 @@ public final class DubboInstrumentation extends Instrumentation {
 
     @Override
     public String name() {
-        return DubboPlugin.NAME;
+        return "dubbo";
     }
 
     @Override

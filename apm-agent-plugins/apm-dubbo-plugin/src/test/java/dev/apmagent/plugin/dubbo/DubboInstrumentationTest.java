@@ -296,7 +296,8 @@ class DubboInstrumentationTest {
         assertThat(provider.outcome()).isEqualTo(Outcome.FAILURE);
         assertThat(provider.result()).isEqualTo("Timeout");
         assertThat(provider.durationNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(300 + GRACE_MILLIS));
-        assertThat(health.counter("async_expired").sum()).as("ended by the scan on the agent's scheduler thread").isGreaterThan(expiredBefore);
+        assertThat(health.counter("async_expired").sum()).as("ended by the scan on the agent's scheduler thread")
+                .isGreaterThan(expiredBefore);
     }
 
     @Test
