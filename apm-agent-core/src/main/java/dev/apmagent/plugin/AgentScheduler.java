@@ -94,6 +94,11 @@ public final class AgentScheduler {
                 LockSupport.parkNanos(AgentScheduler.class, waitNanos);
             }
         }
+        for (Task t : tasks) {
+            if (!t.cancelled) {
+                added.offer(t); // for the thread of a later start(), as stop() promises
+            }
+        }
     }
 
     /** A scheduled task. */

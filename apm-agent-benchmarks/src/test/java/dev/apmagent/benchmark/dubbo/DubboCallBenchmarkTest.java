@@ -1,7 +1,7 @@
 package dev.apmagent.benchmark.dubbo;
 
 import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.plugin.dubbo.DubboPluginHealth;
+import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Reporter;
@@ -54,7 +54,7 @@ class DubboCallBenchmarkTest {
             assertEquals(0, e.parentId, "the provider starts a trace of its own: " + e);
         }
         assertEquals(0, benchmark.reporter.dropped());
-        assertEquals(0, DubboPluginHealth.failures(), "failures inside the plugin");
+        assertEquals(0, PluginHealth.of("dubbo").failures(), "failures inside the plugin");
     }
 
     @Test
@@ -91,7 +91,7 @@ class DubboCallBenchmarkTest {
             assertEquals("EchoService#echo", provider.name);
         }
         assertEquals(0, benchmark.reporter.dropped());
-        assertEquals(0, DubboPluginHealth.failures(), "failures inside the plugin");
+        assertEquals(0, PluginHealth.of("dubbo").failures(), "failures inside the plugin");
     }
 
     /**

@@ -1,21 +1,27 @@
 package dev.apmagent.plugin.dubbo;
 
-import java.security.AccessController;
-import java.security.PrivilegedAction;
+import dev.apmagent.plugin.AgentScheduler;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.trace.AbstractSpan;
+
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import java.util.function.BiConsumer;
 
 /**
- * The backstop for asynchronous invocations whose result never arrives: a fixed table of pending invocations that one
- * daemon thread scans every {@value #TICK_MILLIS} ms, ending those past their deadline. Normally Dubbo completes
- * every consumer future itself (on response or on its own timeout), so the watchdog only matters for a provider whose
- * {@code CompletableFuture} or {@code AsyncContext} is never completed, or a protocol without timeouts.
+ * The backstop for asynchronous invocations whose result never arrives: a fixed table of pending invocations that the
+ * agent's scheduler thread ({@link AgentScheduler}) scans every {@value #TICK_MILLIS} ms, ending those past their
+ * deadline. Normally Dubbo completes every consumer future itself (on response or on its own timeout), so the
+ * watchdog only matters for a provider whose {@code CompletableFuture} or {@code AsyncContext} is never completed, or
+ * a protocol without timeouts.
  *
  * <p>Application threads only claim a slot with one CAS (probing at most {@value #PROBES} slots from a rotating
- * start); when none is free the invocation is counted as unwatched and left to Dubbo's own completion. No lock, no
- * allocation, no blocking on the application's side; memory is bounded by the table.
+ * start); when none is free the invocation is counted as unwatched and left to Dubbo's own completion. The first
+ * asynchronous invocation also hands the scan to the scheduler, once (a flag, then a lock-free queue): no thread is
+ * started from the application's thread, so none inherits its thread group, context class loader or inheritable
+ * thread locals. No lock, no blocking on the application's side; memory is bounded by the table.
  */
 final class AsyncWatchdog {
 
@@ -23,17 +29,29 @@ final class AsyncWatchdog {
     static final int PROBES = 8;
     static final long TICK_MILLIS = 100;
 
+    private static final PluginHealth health = PluginHealth.of(DubboPlugin.NAME);
+    /** Asynchronous invocations that never completed and were ended after their deadline. */
+    private static final PluginHealth.Counter expired = health.counter("async_expired");
+    /** Asynchronous invocations left to Dubbo's own completion because the table was full. */
+    private static final PluginHealth.Counter unwatched = health.counter("async_unwatched");
+
     private static final AtomicReferenceArray<PendingInvocation> slots = new AtomicReferenceArray<PendingInvocation>(CAPACITY);
     private static final AtomicInteger cursor = new AtomicInteger();
-    private static final AtomicBoolean started = new AtomicBoolean();
+    private static final AtomicBoolean scheduled = new AtomicBoolean();
+    private static final Runnable periodicScan = new Runnable() {
+        @Override
+        public void run() {
+            scan(System.nanoTime());
+        }
+    };
 
     private AsyncWatchdog() {
     }
 
     /** Watches {@code pending} until it completes or its deadline passes; false when the table is full (counted). */
     static boolean watch(PendingInvocation pending) {
-        if (!started.get() && started.compareAndSet(false, true)) {
-            start();
+        if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
+            AgentScheduler.schedule(periodicScan, TICK_MILLIS, health);
         }
         int start = cursor.getAndIncrement();
         for (int i = 0; i < PROBES; i++) {
@@ -42,7 +60,7 @@ final class AsyncWatchdog {
                 return true;
             }
         }
-        DubboPluginHealth.countAsyncUnwatched();
+        unwatched.increment();
         return false;
     }
 
@@ -57,7 +75,7 @@ final class AsyncWatchdog {
         return n;
     }
 
-    /** One scan: forgets completed invocations, ends expired ones. Runs on the watchdog thread (and in tests). */
+    /** One scan: forgets completed invocations, ends expired ones. Runs on the scheduler thread (and in tests). */
     static void scan(long nowNanos) {
         for (int i = 0; i < CAPACITY; i++) {
             PendingInvocation p = slots.get(i);
@@ -66,7 +84,7 @@ final class AsyncWatchdog {
             }
             if (p.isDone()) {
                 slots.compareAndSet(i, p, null);
-            } else if (nowNanos - p.deadlineNanos() >= 0) {
+            } else if (nowNanos - p.deadlineNanos >= 0) {
                 slots.compareAndSet(i, p, null);
                 p.expire();
             }
@@ -74,52 +92,51 @@ final class AsyncWatchdog {
     }
 
     /**
-     * Starts the watchdog thread, once. It is created by whichever application thread makes the first asynchronous
-     * call, so it must not inherit anything of that thread's application: it runs in the root thread group, with no
-     * context class loader and no inherited thread locals, and is created in a privileged block so that its inherited
-     * access control context holds no application protection domain (which would pin a web application's class loader).
+     * An asynchronous invocation whose span (consumer) or transaction (provider) ends when its result arrives, on the
+     * thread that completes it, or when the scan finds it past its deadline; whichever comes first wins, once. Handed
+     * to Dubbo as the completion callback: it holds agent objects only in its own fields, never in Dubbo's context or
+     * attachments.
      */
-    private static void start() {
-        AccessController.doPrivileged(new PrivilegedAction<Void>() {
-            @Override
-            public Void run() {
-                ThreadGroup root = Thread.currentThread().getThreadGroup();
-                while (root.getParent() != null) {
-                    root = root.getParent();
-                }
-                Runnable loop = new Runnable() {
-                    @Override
-                    public void run() {
-                        while (true) {
-                            try {
-                                scan(System.nanoTime());
-                            } catch (Throwable t) {
-                                DubboPluginHealth.countFailure();
-                            }
-                            LockSupport.parkNanos(TICK_MILLIS * 1_000_000L);
-                        }
-                    }
-                };
-                Thread thread = withoutInheritedThreadLocals(root, loop, "apm-dubbo-async-watchdog");
-                thread.setDaemon(true);
-                thread.setContextClassLoader(null);
-                thread.start();
-                return null;
-            }
-        });
-    }
+    static final class PendingInvocation implements BiConsumer<Object, Throwable> {
 
-    /**
-     * A thread that does not copy the creating application thread's inheritable thread locals (an MDC or a request
-     * context would otherwise pin the application's class loader for as long as the thread lives): the Java 9+
-     * constructor with {@code inheritThreadLocals=false}; on Java 8, which has none, a plain thread.
-     */
-    private static Thread withoutInheritedThreadLocals(ThreadGroup group, Runnable task, String name) {
-        try {
-            return Thread.class.getConstructor(ThreadGroup.class, Runnable.class, String.class, long.class, boolean.class)
-                    .newInstance(group, task, name, 0L, Boolean.FALSE);
-        } catch (Exception java8) {
-            return new Thread(group, task, name);
+        /** Whichever comes first, the result or the scan, takes the event and ends it; the other finds none. */
+        private static final AtomicReferenceFieldUpdater<PendingInvocation, AbstractSpan> EVENT =
+                AtomicReferenceFieldUpdater.newUpdater(PendingInvocation.class, AbstractSpan.class, "event");
+        private volatile AbstractSpan event;
+        private final long deadlineNanos;
+        private final DubboAdapter adapter;
+        private final Object invoker;
+        private final Object invocation;
+
+        /** @param timeoutNanos from now until the scan ends the event if no result came */
+        PendingInvocation(AbstractSpan event, DubboAdapter adapter, Object invoker, Object invocation, long timeoutNanos) {
+            this.deadlineNanos = System.nanoTime() + timeoutNanos;
+            this.event = event;
+            this.adapter = adapter;
+            this.invoker = invoker;
+            this.invocation = invocation;
+        }
+
+        boolean isDone() {
+            return event == null;
+        }
+
+        /** Dubbo's completion: the result, or the failure of the invocation. */
+        @Override
+        public void accept(Object result, Throwable failure) {
+            AbstractSpan taken = EVENT.getAndSet(this, null);
+            if (taken != null) {
+                DubboHelper.finishAsync(taken, adapter, invoker, invocation, result, failure);
+            }
+        }
+
+        /** The scan's verdict: the result never came. */
+        void expire() {
+            AbstractSpan taken = EVENT.getAndSet(this, null);
+            if (taken != null) {
+                expired.increment();
+                DubboHelper.expire(taken, adapter, invoker, invocation);
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ import dev.apmagent.plugin.Propagation;
 import java.util.function.BiConsumer;
 
 /**
- * What {@link DubboTracing} needs from Dubbo, as the agent's class loader can express it: invokers, invocations and
+ * What {@link DubboHelper} needs from Dubbo, as the agent's class loader can express it: invokers, invocations and
  * results are passed as {@code Object}. The implementation lives in the {@code helper} package and is defined next to
  * the application's Dubbo by {@link dev.apmagent.plugin.LibraryHelper}, so it links against Dubbo's types even
  * inside a fat-jar loader the agent cannot see. It reads and writes attachments (strings only) and never throws for

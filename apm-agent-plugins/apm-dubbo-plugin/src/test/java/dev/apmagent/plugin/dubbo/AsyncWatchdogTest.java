@@ -1,22 +1,44 @@
 package dev.apmagent.plugin.dubbo;
 
+import dev.apmagent.plugin.AgentScheduler;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.plugin.Propagation;
+import dev.apmagent.plugin.dubbo.AsyncWatchdog.PendingInvocation;
+import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.plugin.Propagation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The watchdog and the once-only completion of {@link PendingInvocation}, without Dubbo. */
+/**
+ * The watchdog and the once-only completion of {@link PendingInvocation}, without Dubbo. The agent's scheduler thread
+ * runs, as the agent's start-up starts it: the periodic scan is one of its tasks.
+ */
 class AsyncWatchdogTest {
+
+    @BeforeAll
+    static void startScheduler() {
+        AgentScheduler.start();
+    }
+
+    @AfterAll
+    static void stopScheduler() throws InterruptedException {
+        AgentScheduler.stop();
+    }
 
     @Test
     void expiredTransactionIsEndedAsTimeoutAndForgotten() throws InterruptedException {
         Transaction transaction = heldTransaction();
-        PendingInvocation pending = new PendingInvocation(transaction, new FixedAdapter(), null, null, System.nanoTime() - 1);
+        PendingInvocation pending = new PendingInvocation(transaction, new FixedAdapter(), null, null, -1);
 
         assertThat(AsyncWatchdog.watch(pending)).isTrue();
         awaitEnded(transaction);
@@ -27,11 +49,37 @@ class AsyncWatchdogTest {
         assertThat(transaction.result()).isEqualTo("Timeout");
     }
 
+    /**
+     * No plugin starts a thread: one started from the application thread that made the first asynchronous call would
+     * keep what that thread carries (thread group, context class loader, inheritable thread locals) alive. The scan is a
+     * task of the agent's scheduler thread, which ends the expired invocation.
+     */
+    @Test
+    void expiredInvocationIsEndedOnTheAgentsSchedulerThreadAndNoPluginThreadIsStarted() throws InterruptedException {
+        PluginHealth.Counter expired = PluginHealth.of("dubbo").counter("async_expired");
+        long expiredBefore = expired.sum();
+        Span span = heldSpan();
+        FixedAdapter adapter = new FixedAdapter();
+        PendingInvocation pending = new PendingInvocation(span, adapter, null, null, -1);
+
+        assertThat(AsyncWatchdog.watch(pending)).isTrue();
+        awaitEnded(span);
+
+        assertThat(span.outcome()).isEqualTo(Outcome.FAILURE);
+        assertThat(adapter.calledOn).as("the thread that ended it").containsOnly("apm-agent-scheduler");
+        assertThat(expired.sum()).isEqualTo(expiredBefore + 1);
+        List<String> threads = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            threads.add(t.getName());
+        }
+        assertThat(threads).noneMatch(name -> name.contains("watchdog") || name.startsWith("apm-dubbo"));
+    }
+
     @Test
     void completedInvocationIsForgottenWithoutExpiring() {
         Span span = heldSpan();
-        long farFuture = System.nanoTime() + 3_600_000_000_000L;
-        PendingInvocation pending = new PendingInvocation(span, new FixedAdapter(), null, null, farFuture);
+        long hour = 3_600_000_000_000L;
+        PendingInvocation pending = new PendingInvocation(span, new FixedAdapter(), null, null, hour);
         assertThat(AsyncWatchdog.watch(pending)).isTrue();
 
         pending.accept("result", null);
@@ -40,7 +88,7 @@ class AsyncWatchdogTest {
         assertThat(span.context().destination().address().toString()).isEqualTo("10.0.0.7");
         assertThat(span.context().destination().port()).isEqualTo(20880);
 
-        AsyncWatchdog.scan(farFuture + 1); // even past its deadline, a completed invocation is not expired again
+        AsyncWatchdog.scan(System.nanoTime() + hour + 1); // even past its deadline, a completed invocation is not expired again
         assertThat(span.outcome()).isEqualTo(Outcome.SUCCESS);
         pending.expire();
         assertThat(span.outcome()).isEqualTo(Outcome.SUCCESS);
@@ -49,7 +97,7 @@ class AsyncWatchdogTest {
     @Test
     void failureCarriedByTheResultFailsTheSpan() {
         Span span = heldSpan();
-        PendingInvocation pending = new PendingInvocation(span, new FixedAdapter(), null, null, System.nanoTime() + 1_000_000_000L);
+        PendingInvocation pending = new PendingInvocation(span, new FixedAdapter(), null, null, 1_000_000_000L);
 
         pending.accept(FixedAdapter.FAILED_RESULT, null);
 
@@ -71,16 +119,21 @@ class AsyncWatchdogTest {
         return s;
     }
 
-    private static void awaitEnded(Transaction transaction) throws InterruptedException {
-        for (int i = 0; i < 300 && !transaction.isEnded(); i++) {
+    private static void awaitEnded(AbstractSpan event) throws InterruptedException {
+        for (int i = 0; i < 300 && !event.isEnded(); i++) {
             Thread.sleep(10);
         }
-        assertThat(transaction.isEnded()).as("ended by the watchdog thread").isTrue();
+        assertThat(event.isEnded()).as("ended by the watchdog's scan").isTrue();
     }
 
-    /** An adapter with fixed answers: results are plain objects, {@link #FAILED_RESULT} carries a failure. */
+    /**
+     * An adapter with fixed answers: results are plain objects, {@link #FAILED_RESULT} carries a failure. Records the
+     * threads that read a destination.
+     */
     static final class FixedAdapter implements DubboAdapter {
         static final Object FAILED_RESULT = new Object();
+
+        final List<String> calledOn = new CopyOnWriteArrayList<>();
 
         @Override
         public boolean isConsumer(Object invoker) {
@@ -108,6 +161,7 @@ class AsyncWatchdogTest {
 
         @Override
         public String remoteHost(Object invoker, Object invocation) {
+            calledOn.add(Thread.currentThread().getName());
             return "10.0.0.7";
         }
 

@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.dubbo;
 
 import dev.apmagent.config.Config;
+import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Tracer;
@@ -78,7 +79,7 @@ class DubboAllocationTest {
             tracer.deactivate(caller);
             caller.end();
         }
-        assertThat(DubboPluginHealth.failures()).isZero();
+        assertThat(PluginHealth.of("dubbo").failures()).isZero();
     }
 
     private Tracer installTracer() {
@@ -103,8 +104,8 @@ class DubboAllocationTest {
     }
 
     private void call(Invoker<?> invoker) {
-        Object scope = DubboTracing.onEnter(MonitorFilterInstrumentation.ADAPTER, MonitorFilter.class, invoker, invocation);
-        DubboTracing.onExit(MonitorFilterInstrumentation.ADAPTER, MonitorFilter.class, scope, invoker, invocation, null, null);
+        Object scope = DubboHelper.enter(DubboInstrumentation.adapters, MonitorFilter.class, invoker, invocation);
+        DubboHelper.exit(DubboInstrumentation.adapters, MonitorFilter.class, scope, invoker, invocation, null, null);
     }
 
     private static class TestInvoker implements Invoker<GreetingService> {

@@ -1,7 +1,8 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
+import dev.apmagent.plugin.AgentScheduler;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.GlobalTracer;
@@ -10,7 +11,6 @@ import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
@@ -51,14 +51,15 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  *
  * <p>The real instrumentation is installed as on attach, after Dubbo has started and served a call: its filter chains
  * are built and {@code MonitorFilter} is loaded and running, so every scenario proves that the hook works on a running
- * application (retransformation of an existing method, nothing added to Dubbo).
+ * application (retransformation of an existing method, nothing added to Dubbo). The agent's scheduler thread runs, as
+ * the agent's start-up starts it: the scan for asynchronous invocations that never complete runs there.
  */
 class DubboInstrumentationTest {
 
     private static final long GRACE_MILLIS = 200;
+    private static final PluginHealth health = PluginHealth.of("dubbo");
 
-    private static InstrumentationInstaller.Installed installed;
-    private static long errorsAtInstall;
+    private static PluginAgent agent;
     private static final List<Object> configs = new ArrayList<>();
     private static GreetingService client;
     private static GreetingService asyncFlagClient;
@@ -100,12 +101,11 @@ class DubboInstrumentationTest {
 
         GlobalTracer.set(null, null);
         assertThat(client.relay("before attach")).isEqualTo("relayed echo before attach"); // chains built and used on both sides
-        installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new DubboPlugin().instrumentations(),
-                DubboPlugin.class.getClassLoader(), true);
         // Classes Dubbo generated at run time (javassist proxies and wrappers, $Adaptive extensions) have no class file,
         // so the installer's pool-only type descriptions cannot describe them while it scans loaded classes: counted as
         // errors at install, none of them is a type we instrument. What follows must add no error.
-        errorsAtInstall = installed.errors();
+        agent = PluginAgent.install(new DubboPlugin());
+        AgentScheduler.start();
     }
 
     private static <T> void export(ApplicationConfig application, RegistryConfig registry, ProtocolConfig protocol, Class<T> type, T ref) {
@@ -131,12 +131,13 @@ class DubboInstrumentationTest {
     }
 
     @AfterAll
-    static void stopDubbo() {
+    static void stopDubbo() throws InterruptedException {
         if (DubboUnsupportedVersionTest.unsupportedRun()) {
             return;
         }
-        if (installed != null) {
-            installed.uninstall(ByteBuddyAgent.install());
+        AgentScheduler.stop();
+        if (agent != null) {
+            agent.uninstall();
         }
         for (Object config : configs) {
             if (config instanceof ReferenceConfig) {
@@ -151,18 +152,18 @@ class DubboInstrumentationTest {
     @BeforeEach
     void useTracer() {
         Map<String, Object> options = new HashMap<>();
-        options.put(DubboOptions.DUBBO_ASYNC_GRACE.key(), GRACE_MILLIS);
-        Config config = Config.ofParsed(options);
-        reporter = new ListReporter();
-        tracer = new Tracer(config, reporter);
-        GlobalTracer.set(tracer, config);
+        options.put(DubboPlugin.DUBBO_ASYNC_GRACE.key(), GRACE_MILLIS);
+        agent.startTracer(options);
+        reporter = agent.reporter();
+        tracer = agent.tracer();
     }
 
+    /** Also checks that every event came back to its pool exactly once and none stayed active on the test thread. */
     @AfterEach
     void noAgentFailures() {
-        GlobalTracer.set(null, null);
-        assertThat(DubboPluginHealth.failures()).as("failures inside the plugin").isZero();
-        assertThat(installed.errors()).as("transformation errors after install").isEqualTo(errorsAtInstall);
+        agent.stopTracer();
+        assertThat(health.failures()).as("failures inside the plugin").isZero();
+        assertThat(agent.errorsSinceInstall()).as("transformation errors after install").isZero();
     }
 
     @Test
@@ -170,7 +171,7 @@ class DubboInstrumentationTest {
         String expected = System.getProperty("apm.dubbo.expected.version");
         assertThat(expected).as("the surefire execution names its Dubbo version").isNotNull();
         assertThat(Version.getVersion()).isEqualTo(expected);
-        assertThat(installed.transformedTypes()).as("MonitorFilter, and only it, was instrumented").isEqualTo(1);
+        assertThat(agent.transformedTypes()).as("MonitorFilter, and only it, was instrumented").isEqualTo(1);
     }
 
     @Test
@@ -278,6 +279,7 @@ class DubboInstrumentationTest {
 
     @Test
     void neverCompletingFutureEndsAtTheTimeoutPlusGraceOnBothSides() {
+        long expiredBefore = health.counter("async_expired").sum();
         Transaction caller = startCaller();
         CompletableFuture<String> future;
         try {
@@ -294,7 +296,8 @@ class DubboInstrumentationTest {
         assertThat(provider.outcome()).isEqualTo(Outcome.FAILURE);
         assertThat(provider.result()).isEqualTo("Timeout");
         assertThat(provider.durationNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(300 + GRACE_MILLIS));
-        assertThat(DubboPluginHealth.asyncExpired()).isPositive();
+        assertThat(health.counter("async_expired").sum()).as("ended by the scan on the agent's scheduler thread")
+                .isGreaterThan(expiredBefore);
     }
 
     @Test

@@ -57,16 +57,16 @@ class DubboNamesTest {
     @Test
     void futureWrappersAreUnwrapped() {
         IllegalStateException cause = new IllegalStateException("x");
-        assertThat(DubboTracing.unwrap(new CompletionException(new ExecutionException(cause)))).isSameAs(cause);
-        assertThat(DubboTracing.unwrap(cause)).isSameAs(cause);
-        assertThat(DubboTracing.unwrap(null)).isNull();
+        assertThat(DubboHelper.unwrap(new CompletionException(new ExecutionException(cause)))).isSameAs(cause);
+        assertThat(DubboHelper.unwrap(cause)).isSameAs(cause);
+        assertThat(DubboHelper.unwrap(null)).isNull();
         CompletionException bare = new CompletionException("no cause", null);
-        assertThat(DubboTracing.unwrap(bare)).isSameAs(bare);
+        assertThat(DubboHelper.unwrap(bare)).isSameAs(bare);
     }
 
     @Test
     void targetFollowsTheSharedInferenceRules() {
-        assertThat(DubboTracing.TARGET_TYPE).isEqualTo("dubbo");
-        assertThat(DubboTracing.SERVICE_RESOURCE).isEqualTo("dubbo");
+        assertThat(DubboHelper.TARGET_TYPE).isEqualTo("dubbo");
+        assertThat(DubboHelper.SERVICE_RESOURCE).isEqualTo("dubbo");
     }
 }

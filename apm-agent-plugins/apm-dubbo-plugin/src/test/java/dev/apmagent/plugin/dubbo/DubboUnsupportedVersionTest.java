@@ -1,12 +1,10 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
-import dev.apmagent.trace.GlobalTracer;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
@@ -16,8 +14,6 @@ import org.apache.dubbo.config.ServiceConfig;
 import org.junit.jupiter.api.Test;
 import testapp.dubbo.GreetingService;
 import testapp.dubbo.GreetingServiceImpl;
-
-import java.util.HashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -38,12 +34,10 @@ class DubboUnsupportedVersionTest {
     void unsupportedVersionStaysUninstrumentedAndUnharmed() throws Exception {
         assumeTrue(unsupportedRun(), "only in the execution with an unsupported Dubbo");
         assertThat(Version.getVersion()).isEqualTo(System.getProperty("apm.dubbo.expected.version"));
-        InstrumentationInstaller.Installed installed = InstrumentationInstaller.install(ByteBuddyAgent.install(),
-                new DubboPlugin().instrumentations(), DubboPlugin.class.getClassLoader(), true);
-        ListReporter reporter = new ListReporter();
-        Config config = Config.ofParsed(new HashMap<String, Object>());
-        Tracer tracer = new Tracer(config, reporter);
-        GlobalTracer.set(tracer, config);
+        PluginAgent agent = PluginAgent.install(new DubboPlugin());
+        agent.startTracer();
+        ListReporter reporter = agent.reporter();
+        Tracer tracer = agent.tracer();
         ServiceConfig<GreetingService> service = new ServiceConfig<>();
         ReferenceConfig<GreetingService> reference = new ReferenceConfig<>();
         try {
@@ -78,16 +72,16 @@ class DubboUnsupportedVersionTest {
 
             assertThat(answer).isEqualTo("hello old");
             assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessage("old");
-            assertThat(installed.transformedTypes()).as("nothing instrumented").isZero();
+            assertThat(agent.transformedTypes()).as("nothing instrumented").isZero();
             Thread.sleep(200);
             assertThat(reporter.spans()).isEmpty();
             assertThat(reporter.transactions()).hasSize(1); // the test's own caller
-            assertThat(DubboPluginHealth.failures()).isZero();
+            assertThat(PluginHealth.of("dubbo").failures()).isZero();
         } finally {
             reference.destroy();
             service.unexport();
-            GlobalTracer.set(null, null);
-            installed.uninstall(ByteBuddyAgent.install());
+            agent.stopTracer();
+            agent.uninstall();
         }
     }
 }

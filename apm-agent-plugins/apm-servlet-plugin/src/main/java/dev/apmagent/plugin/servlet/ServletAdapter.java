@@ -1,14 +1,15 @@
 package dev.apmagent.plugin.servlet;
 
+import dev.apmagent.plugin.Propagation;
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.plugin.Propagation;
 
 /**
- * What {@link ServletTracing} needs from a servlet API, as the agent's class loader can express it: requests and
+ * What {@link ServletHelper} needs from a servlet API, as the agent's class loader can express it: requests and
  * responses are passed as {@code Object}. One implementation per namespace ({@code javax.servlet},
  * {@code jakarta.servlet}) lives in a helper package and is defined next to the container's servlet API by
- * {@link dev.apmagent.plugin.LibraryHelper}. Implementations never throw.
+ * {@link dev.apmagent.plugin.LibraryHelper}. Implementations do not throw for the container's own objects; the helper
+ * guards every call anyway.
  */
 public interface ServletAdapter extends Propagation.HeaderGetter<Object> {
 

@@ -1,26 +1,105 @@
 package dev.apmagent.plugin.servlet;
 
+import dev.apmagent.config.Config;
+import dev.apmagent.config.ConfigOption;
+import dev.apmagent.config.MatchCache;
+import dev.apmagent.config.OptionProvider;
+import dev.apmagent.config.Parsers;
+import dev.apmagent.config.WildcardMatcherList;
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
-import dev.apmagent.plugin.servlet.jakarta.JakartaServletInstrumentations;
-import dev.apmagent.plugin.servlet.javax.JavaxServletInstrumentations;
+import dev.apmagent.plugin.PluginSettings;
+import dev.apmagent.plugin.servlet.jakarta.JakartaServletInstrumentation;
+import dev.apmagent.plugin.servlet.javax.JavaxServletInstrumentation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-/** A transaction per incoming HTTP request, for the javax and the jakarta servlet APIs. */
-public final class ServletPlugin implements Plugin {
+/**
+ * A transaction per incoming HTTP request, for the javax and the jakarta servlet APIs: the plugin (its name disables
+ * all of it), its options, named as the Elastic agent names them, and the snapshot of them that {@link ServletHelper}
+ * reads.
+ */
+public final class ServletPlugin implements Plugin, OptionProvider, PluginSettings.Reader<ServletPlugin.Settings> {
+
+    static final String NAME = "servlet";
+
+    public static final ConfigOption<Boolean> CAPTURE_HEADERS = ConfigOption.of("capture_headers", "Boolean", "true", Parsers.BOOLEAN,
+            "Capture request and response headers and cookies (values of sensitive names are redacted). Turning it off removes the agent's only per-request allocations.");
+
+    public static final ConfigOption<Boolean> USE_PATH_AS_TRANSACTION_NAME = ConfigOption.of("use_path_as_transaction_name", "Boolean", "false",
+            Parsers.BOOLEAN,
+            "Name transactions 'GET /path' instead of 'MyServlet#doGet'; use url_groups to keep ids out of names.");
+
+    public static final ConfigOption<WildcardMatcherList> URL_GROUPS = ConfigOption.of("url_groups", "List of wildcards", "",
+            Parsers.WILDCARD_LIST,
+            "With use_path_as_transaction_name, request paths matching one of these patterns are named by the pattern (e.g. /users/*).");
+
+    public static final ConfigOption<WildcardMatcherList> TRANSACTION_IGNORE_URLS = ConfigOption.of("transaction_ignore_urls",
+            "List of wildcards",
+            "/VAADIN/*, /heartbeat*, /favicon.ico, *.js, *.css, *.jpg, *.jpeg, *.png, *.gif, *.webp, *.svg, *.woff, *.woff2",
+            Parsers.WILDCARD_LIST,
+            "Requests whose path matches one of these patterns are not traced at all.");
+
+    public static final ConfigOption<WildcardMatcherList> SANITIZE_FIELD_NAMES = ConfigOption.of("sanitize_field_names", "List of wildcards",
+            "password, passwd, pwd, secret, *key, *token*, *session*, *credit*, *card*, *auth*, set-cookie, *principal*",
+            Parsers.WILDCARD_LIST,
+            "Headers, cookies and form fields whose names match are captured with the value [REDACTED].");
+
+    static final PluginSettings<Settings> settings = new PluginSettings<Settings>(new ServletPlugin());
 
     @Override
     public String name() {
-        return "servlet";
+        return NAME;
     }
 
     @Override
     public List<Instrumentation> instrumentations() {
-        List<Instrumentation> all = new ArrayList<Instrumentation>(JavaxServletInstrumentations.all());
-        all.addAll(JakartaServletInstrumentations.all());
+        List<Instrumentation> all = new ArrayList<Instrumentation>(JavaxServletInstrumentation.all());
+        all.addAll(JakartaServletInstrumentation.all());
         return Collections.unmodifiableList(all);
+    }
+
+    @Override
+    public List<ConfigOption<?>> options() {
+        return Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
+                CAPTURE_HEADERS, USE_PATH_AS_TRANSACTION_NAME, URL_GROUPS, TRANSACTION_IGNORE_URLS, SANITIZE_FIELD_NAMES));
+    }
+
+    /** The snapshot of the options, made once per configuration. */
+    @Override
+    public Settings read(Config config) {
+        return new Settings(config);
+    }
+
+    @Override
+    public String category() {
+        return "HTTP";
+    }
+
+    /** The options as the helper uses them. */
+    static final class Settings {
+        final boolean captureHeaders;
+        final boolean usePathAsName;
+        final WildcardMatcherList urlGroups;
+        final WildcardMatcherList ignoreUrls;
+        final ServletAdapter.Sanitizer sanitizer;
+
+        Settings(Config config) {
+            this.captureHeaders = config.get(CAPTURE_HEADERS);
+            this.usePathAsName = config.get(USE_PATH_AS_TRANSACTION_NAME);
+            this.urlGroups = config.get(URL_GROUPS);
+            this.ignoreUrls = config.get(TRANSACTION_IGNORE_URLS);
+            // header and cookie names repeat from request to request: remember each decision
+            final MatchCache sanitize = new MatchCache(config.get(SANITIZE_FIELD_NAMES));
+            this.sanitizer = new ServletAdapter.Sanitizer() {
+                @Override
+                public boolean isSensitive(String name) {
+                    return sanitize.matches(name);
+                }
+            };
+        }
     }
 }

@@ -1,17 +1,15 @@
 package dev.apmagent.plugin.servlet;
 
-import dev.apmagent.config.Config;
 import dev.apmagent.config.Parsers;
-import dev.apmagent.instrument.InstrumentationInstaller;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
-import dev.apmagent.trace.TestTracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,10 +37,9 @@ public abstract class AbstractServletContainerTest {
     private static final String TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
     private static final String PARENT_ID = "b7ad6b7169203331";
 
-    private static InstrumentationInstaller.Installed installed;
+    private static PluginAgent agent;
 
     protected ListReporter reporter;
-    private TestTracer testTracer;
     private int port;
     private boolean running;
 
@@ -56,13 +53,17 @@ public abstract class AbstractServletContainerTest {
 
     protected abstract Class<?> filter();
 
-    /** Installs the servlet instrumentation into this JVM once, for every test class of the module. */
     @BeforeAll
-    static synchronized void installAgent() {
-        if (installed == null) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new ServletPlugin().instrumentations(),
-                    ServletPlugin.class.getClassLoader(), true);
+    static void install() {
+        installAgent();
+    }
+
+    /** Installs the servlet instrumentation into this JVM once, for every test class of the module. */
+    static synchronized PluginAgent installAgent() {
+        if (agent == null) {
+            agent = PluginAgent.install(new ServletPlugin());
         }
+        return agent;
     }
 
     @BeforeEach
@@ -74,13 +75,14 @@ public abstract class AbstractServletContainerTest {
 
     /**
      * Stops the container (which waits for requests in flight), then checks that every pooled event came back exactly
-     * once: a transaction left active on a container thread, or never ended, fails here.
+     * once: a transaction left active on a container thread, or never ended, fails here; and that no exception of the
+     * plugin's own was caught on the way.
      */
     @AfterEach
     final void stop() throws Exception {
         stopServer();
-        testTracer.verifyAndReset();
-        GlobalTracer.set(null, null);
+        agent.stopTracer();
+        assertThat(PluginHealth.of("servlet").failures()).as("failures inside the plugin").isZero();
     }
 
     private void stopServer() throws Exception {
@@ -91,12 +93,9 @@ public abstract class AbstractServletContainerTest {
     }
 
     protected void useConfig(Map<String, Object> options) {
-        if (testTracer != null) {
-            testTracer.verifyAndReset();
-        }
-        testTracer = TestTracer.create(options);
-        reporter = testTracer.reporter();
-        GlobalTracer.set(testTracer.tracer(), Config.ofParsed(options));
+        agent.stopTracer();
+        agent.startTracer(options);
+        reporter = agent.reporter();
     }
 
     @Test

@@ -1,8 +1,9 @@
 package dev.apmagent.plugin.servlet;
 
 import dev.apmagent.config.Config;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.TestTracer;
+import dev.apmagent.trace.Tracer;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -50,12 +51,12 @@ class RequestAllocationTest {
 
     private Tomcat tomcat;
     private int port;
-    private TestTracer testTracer;
+    private PluginAgent agent;
     private final AllocationValve valve = new AllocationValve();
 
     @BeforeEach
     void start() throws Exception {
-        AbstractServletContainerTest.installAgent();
+        agent = AbstractServletContainerTest.installAgent();
         tomcat = new Tomcat();
         tomcat.setPort(0);
         tomcat.setBaseDir(baseDir.toString());
@@ -72,8 +73,7 @@ class RequestAllocationTest {
     void stop() throws Exception {
         tomcat.stop();
         tomcat.destroy();
-        GlobalTracer.set(null, null);
-        testTracer.verifyAndReset();
+        agent.stopTracer();
     }
 
     /** Not recorded (sampled out): the agent decides, keeps name, result and duration, and allocates nothing. */
@@ -96,11 +96,11 @@ class RequestAllocationTest {
         Map<String, Object> options = new HashMap<String, Object>();
         options.put("capture_headers", false);
         options.put("transaction_sample_rate", sampleRate);
-        testTracer = TestTracer.create(options);
-        testTracer.reporter().setDropping(true); // release at once, as the reporter does after serializing
-        Config config = Config.ofParsed(options);
+        agent.startTracer(options);
+        agent.reporter().setDropping(true); // release at once, as the reporter does after serializing
+        Tracer tracer = agent.tracer();
+        Config config = GlobalTracer.config();
 
-        GlobalTracer.set(testTracer.tracer(), config);
         requests(WARM_UP);
         GlobalTracer.set(null, null);
         requests(WARM_UP);
@@ -115,7 +115,7 @@ class RequestAllocationTest {
         StringBuilder rounds = new StringBuilder();
         for (int round = 0; round < MAX_ROUNDS; round++) {
             double u = measure(null, config);
-            double t = measure(testTracer, config);
+            double t = measure(tracer, config);
             untraced = Math.min(untraced, u);
             traced = Math.min(traced, t);
             rounds.append(String.format(" (%.1f, %.1f)", u, t));
@@ -132,8 +132,8 @@ class RequestAllocationTest {
         return added;
     }
 
-    private double measure(TestTracer tracing, Config config) throws IOException {
-        GlobalTracer.set(tracing == null ? null : tracing.tracer(), config);
+    private double measure(Tracer tracing, Config config) throws IOException {
+        GlobalTracer.set(tracing, config);
         valve.reset();
         requests(MEASURED);
         return (double) valve.bytes.get() / valve.requests.get();

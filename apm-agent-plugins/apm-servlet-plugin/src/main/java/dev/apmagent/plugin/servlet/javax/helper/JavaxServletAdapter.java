@@ -1,7 +1,7 @@
 package dev.apmagent.plugin.servlet.javax.helper;
 
 import dev.apmagent.plugin.servlet.ServletAdapter;
-import dev.apmagent.plugin.servlet.ServletTracing;
+import dev.apmagent.plugin.servlet.ServletHelper;
 import dev.apmagent.trace.KeyValues;
 import dev.apmagent.trace.Transaction;
 import dev.apmagent.plugin.Propagation;
@@ -116,7 +116,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
         Cookie[] all = r.getCookies();
         if (all != null) {
             for (Cookie cookie : all) {
-                if (!cookies.add(cookie.getName(), ServletTracing.sanitized(sanitizer, cookie.getName(), cookie.getValue()))) {
+                if (!cookies.add(cookie.getName(), ServletHelper.sanitized(sanitizer, cookie.getName(), cookie.getValue()))) {
                     break;
                 }
             }
@@ -159,7 +159,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
             }
         }
         while (values != null && values.hasMoreElements()) {
-            if (!headers.add(name, ServletTracing.sanitized(sanitizer, name, values.nextElement()))) {
+            if (!headers.add(name, ServletHelper.sanitized(sanitizer, name, values.nextElement()))) {
                 return false;
             }
         }
@@ -223,7 +223,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
         @Override
         public void onComplete(AsyncEvent event) {
             if (ENDED.compareAndSet(this, 0, 1)) {
-                ServletTracing.onAsyncEnd(adapter, transaction, request, response, error, timedOut);
+                ServletHelper.asyncEnd(adapter, transaction, request, response, error, timedOut);
             }
         }
 

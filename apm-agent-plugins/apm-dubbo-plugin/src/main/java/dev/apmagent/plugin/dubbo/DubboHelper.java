@@ -1,24 +1,25 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.config.Config;
+import dev.apmagent.plugin.InferredTarget;
 import dev.apmagent.plugin.LibraryHelper;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.plugin.Propagation;
+import dev.apmagent.plugin.ServiceTargets;
+import dev.apmagent.plugin.SpanExit;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.plugin.InferredTarget;
-import dev.apmagent.plugin.ServiceTargets;
-import dev.apmagent.plugin.Propagation;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
  * Everything the {@code MonitorFilter.invoke} advice does. Every entry point is an exception barrier: a failure of
- * ours is counted ({@link DubboPluginHealth}) and never reaches the application; Dubbo's objects are only read, except
- * that the consumer side writes the trace headers (strings) into the outgoing invocation's attachments.
+ * ours is counted (the plugin's {@link PluginHealth}) and never reaches the application; Dubbo's objects are only
+ * read, except that the consumer side writes the trace headers (strings) into the outgoing invocation's attachments.
  *
  * <ul>
  *   <li>Consumer side (something is active on the thread): an exit span {@code Iface#method}, type
@@ -28,11 +29,12 @@ import java.util.concurrent.ExecutionException;
  *   <li>Provider side (nothing active on the thread): a transaction {@code Iface#method} of type {@code request},
  *   continuing the caller's trace from the attachments, active while the filter chain runs.</li>
  *   <li>End: a synchronous result ends the event on exit; an asynchronous one when it completes, on whichever thread
- *   completes it, or at the invocation's timeout plus {@code dubbo_async_grace} if it never does. Exceptions thrown and
- *   exceptions carried by the result are failures and are captured as errors.</li>
+ *   completes it, or at the invocation's timeout plus {@code dubbo_async_grace} if it never does
+ *   ({@link AsyncWatchdog}). Exceptions thrown and exceptions carried by the result are failures and are captured as
+ *   errors ({@link SpanExit}).</li>
  * </ul>
  */
-public final class DubboTracing {
+public final class DubboHelper {
 
     static final String SPAN_TYPE = "external";
     static final String SPAN_SUBTYPE = "dubbo";
@@ -49,9 +51,9 @@ public final class DubboTracing {
         SERVICE_RESOURCE = target.resource().toString();
     }
 
-    private static volatile Settings settings;
+    static final PluginHealth health = PluginHealth.of(DubboPlugin.NAME);
 
-    private DubboTracing() {
+    private DubboHelper() {
     }
 
     // ------------------------------------------------------------------ advice entry points
@@ -61,7 +63,7 @@ public final class DubboTracing {
      *
      * @return the span or transaction started here (what the exit needs), or null when nothing was started
      */
-    public static Object onEnter(LibraryHelper<DubboAdapter> adapters, Class<?> instrumentedType, Object invoker, Object invocation) {
+    public static Object enter(LibraryHelper<DubboAdapter> adapters, Class<?> instrumentedType, Object invoker, Object invocation) {
         try {
             Tracer tracer = GlobalTracer.get();
             if (tracer == null) {
@@ -76,67 +78,70 @@ public final class DubboTracing {
             }
             return startTransaction(tracer, adapter, invoker, invocation);
         } catch (Throwable t) {
-            DubboPluginHealth.countFailure();
+            health.failure();
             return null;
         }
     }
 
-    /** Exit of {@code MonitorFilter.invoke}; {@code scope} is what {@link #onEnter} returned. */
-    public static void onExit(LibraryHelper<DubboAdapter> adapters, Class<?> instrumentedType, Object scope, Object invoker,
-                              Object invocation, Object result, Throwable thrown) {
-        if (scope == null) {
+    /** Exit of {@code MonitorFilter.invoke}; {@code scope} is what {@link #enter} returned. */
+    public static void exit(LibraryHelper<DubboAdapter> adapters, Class<?> instrumentedType, Object scope, Object invoker,
+                            Object invocation, Object result, Throwable thrown) {
+        if (!(scope instanceof AbstractSpan)) {
             return;
         }
         AbstractSpan event = (AbstractSpan) scope;
+        Tracer tracer = GlobalTracer.get(); // null when the agent stopped meanwhile: the event is then only ended
+        Throwable failure = thrown;
         boolean handedOver = false;
         try {
-            Tracer tracer = GlobalTracer.get();
-            if (event instanceof Transaction && tracer != null) {
-                tracer.deactivate(event);
-            }
             DubboAdapter adapter = adapters.get(instrumentedType);
-            if (adapter == null) {
-                return;
-            }
             if (thrown == null && result != null && adapter.isPending(result)) {
-                long timeoutNanos = (adapter.timeoutMillis(invoker, invocation) + settings().graceMillis) * 1_000_000L;
-                PendingInvocation pending = new PendingInvocation(event, adapter, invoker, invocation, System.nanoTime() + timeoutNanos);
+                long timeoutNanos = (adapter.timeoutMillis(invoker, invocation) + DubboPlugin.settings.get().graceMillis) * 1_000_000L;
+                AsyncWatchdog.PendingInvocation pending =
+                        new AsyncWatchdog.PendingInvocation(event, adapter, invoker, invocation, timeoutNanos);
                 handedOver = true; // from here on, the pending invocation ends the event exactly once
+                if (event instanceof Transaction && tracer != null) {
+                    tracer.deactivate(event); // open until the result arrives, but no longer active on this thread
+                }
                 AsyncWatchdog.watch(pending);
                 try {
                     adapter.whenComplete(result, pending);
                 } catch (Throwable t) {
-                    DubboPluginHealth.countFailure();
+                    health.failure();
                     pending.accept(result, null); // cannot wait for the result: end now rather than at the deadline
                 }
                 return;
             }
-            // evaluated before the hand-over: reading a failed result can throw (2.7's AsyncRpcResult.getAppResponse)
-            Throwable failure = thrown != null ? thrown : result == null ? null : adapter.failure(result);
-            handedOver = true;
-            finish(tracer, adapter, event, invoker, invocation, failure);
+            // reading a failed result can throw (2.7's AsyncRpcResult.getAppResponse): the event is still ended below
+            failure = thrown != null ? thrown : result == null ? null : adapter.failure(result);
+            describe(event, adapter, invoker, invocation, unwrap(failure));
         } catch (Throwable t) {
-            DubboPluginHealth.countFailure();
+            health.failure();
         } finally {
             if (!handedOver) {
-                event.end(); // never leave an event of ours open
+                end(tracer, event, unwrap(failure));
             }
         }
     }
 
     // ------------------------------------------------------------------ completion
 
-    /** Completion of an asynchronous invocation (called once, by {@link PendingInvocation}). */
+    /** Completion of an asynchronous invocation (called once, by {@link AsyncWatchdog.PendingInvocation}). */
     static void finishAsync(AbstractSpan event, DubboAdapter adapter, Object invoker, Object invocation, Object result, Throwable failure) {
+        Throwable cause = unwrap(failure);
         try {
-            finish(GlobalTracer.get(), adapter, event, invoker, invocation, failure != null ? failure : result == null ? null : adapter.failure(result));
+            if (cause == null && result != null) {
+                cause = unwrap(adapter.failure(result));
+            }
+            describe(event, adapter, invoker, invocation, cause);
         } catch (Throwable t) {
-            DubboPluginHealth.countFailure();
-            event.end();
+            health.failure();
+        } finally {
+            SpanExit.endInactive(GlobalTracer.get(), event, cause);
         }
     }
 
-    /** An asynchronous invocation whose result never came (called once, by the watchdog). */
+    /** An asynchronous invocation whose result never came (called once, by the watchdog's scan). */
     static void expire(AbstractSpan event, DubboAdapter adapter, Object invoker, Object invocation) {
         try {
             event.setOutcome(Outcome.FAILURE);
@@ -146,26 +151,27 @@ public final class DubboTracing {
                 setDestination((Span) event, adapter, invoker, invocation);
             }
         } catch (Throwable t) {
-            DubboPluginHealth.countFailure();
+            health.failure();
         } finally {
-            event.end();
+            SpanExit.endInactive(GlobalTracer.get(), event, null); // the failure set here stays the outcome
         }
     }
 
-    private static void finish(Tracer tracer, DubboAdapter adapter, AbstractSpan event, Object invoker, Object invocation, Throwable failure) {
-        try {
-            Throwable cause = unwrap(failure);
-            if (cause != null && tracer != null) {
-                tracer.captureException(cause, event);
-            }
-            event.setOutcome(cause == null ? Outcome.SUCCESS : Outcome.FAILURE);
-            if (event instanceof Transaction) {
-                ((Transaction) event).setResult(DubboNames.result(cause, cause != null && adapter.isTimeout(cause)));
-            } else {
-                setDestination((Span) event, adapter, invoker, invocation);
-            }
-        } finally {
-            event.end();
+    /** What a completed invocation tells beyond its outcome: the provider's result, the address the consumer reached. */
+    private static void describe(AbstractSpan event, DubboAdapter adapter, Object invoker, Object invocation, Throwable cause) {
+        if (event instanceof Transaction) {
+            ((Transaction) event).setResult(DubboNames.result(cause, cause != null && adapter.isTimeout(cause)));
+        } else {
+            setDestination((Span) event, adapter, invoker, invocation);
+        }
+    }
+
+    /** Ends what {@link #enter} started: the provider's transaction is active on this thread, the consumer's span never is. */
+    private static void end(Tracer tracer, AbstractSpan event, Throwable cause) {
+        if (event instanceof Transaction) {
+            SpanExit.end(tracer, event, cause);
+        } else {
+            SpanExit.endInactive(tracer, event, cause);
         }
     }
 
@@ -217,27 +223,5 @@ public final class DubboTracing {
             t = t.getCause();
         }
         return t;
-    }
-
-    static Settings settings() {
-        Config config = GlobalTracer.config();
-        Settings s = settings;
-        if (s == null || s.config != config) {
-            s = new Settings(config);
-            settings = s;
-        }
-        return s;
-    }
-
-    /** The plugin's options, resolved once per configuration snapshot. */
-    static final class Settings {
-        final Config config;
-        final long graceMillis;
-
-        Settings(Config config) {
-            this.config = config;
-            Config c = config == null ? Config.defaults() : config;
-            this.graceMillis = c.get(DubboOptions.DUBBO_ASYNC_GRACE);
-        }
     }
 }

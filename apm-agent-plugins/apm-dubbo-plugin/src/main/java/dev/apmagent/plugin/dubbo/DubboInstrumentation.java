@@ -1,7 +1,7 @@
 package dev.apmagent.plugin.dubbo;
 
-import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.plugin.Instrumentation;
+import dev.apmagent.plugin.LibraryHelper;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -19,10 +19,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
- * {@code org.apache.dubbo.monitor.support.MonitorFilter#invoke(Invoker, Invocation)}: the one filter that Dubbo puts in
- * every chain by default, on both sides, in 2.7 ({@code @Activate(group = {PROVIDER, CONSUMER})}) and 3.x (provider
- * chain; on the consumer side its subclass {@code MonitorClusterFilter} inherits this very method). Its {@code invoke}
- * runs once per invocation and side, after the context filters and before the protocol.
+ * {@code dubbo}: {@code org.apache.dubbo.monitor.support.MonitorFilter#invoke(Invoker, Invocation)}, the one filter
+ * that Dubbo puts in every chain by default, on both sides, in 2.7 ({@code @Activate(group = {PROVIDER, CONSUMER})})
+ * and 3.x (provider chain; on the consumer side its subclass {@code MonitorClusterFilter} inherits this very method).
+ * Its {@code invoke} runs once per invocation and side, after the context filters and before the protocol.
  *
  * <p>Why this hook and not our own {@code Filter} registered through an injected {@code META-INF/dubbo} resource (the
  * OpenTelemetry way): Dubbo caches its extension classes and builds each chain once, when a service is exported or
@@ -31,13 +31,14 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * methods), works on chains built before attach, and needs no cooperation from the application. The return-type
  * guard ({@code Result.whenCompleteWithContext}) restricts it to 2.7.3 and later.
  */
-public final class MonitorFilterInstrumentation extends Instrumentation {
+public final class DubboInstrumentation extends Instrumentation {
 
     /** The adapter over Dubbo's API as the instrumented class's loader sees it. */
-    public static final LibraryHelper<DubboAdapter> ADAPTER = new LibraryHelper<DubboAdapter>(DubboAdapter.class,
+    public static final LibraryHelper<DubboAdapter> adapters = new LibraryHelper<DubboAdapter>(DubboAdapter.class,
             "dev.apmagent.plugin.dubbo.helper.ApacheDubboAdapter", "dev.apmagent.plugin.dubbo.helper.");
 
     static final String MONITOR_FILTER = "org.apache.dubbo.monitor.support.MonitorFilter";
+    private static final String ADVICE = "dev.apmagent.plugin.dubbo.DubboInstrumentation$MonitorFilterInvokeAdvice";
 
     @Override
     public String name() {
@@ -73,24 +74,23 @@ public final class MonitorFilterInstrumentation extends Instrumentation {
 
     @Override
     public List<AdviceBinding> advice() {
-        return AdviceBinding.single(invokeMethod(),
-                InvokeAdvice.class.getName());
+        return AdviceBinding.single(invokeMethod(), ADVICE);
     }
 
-    /** {@code MonitorFilter.invoke(invoker, invocation)}: a trampoline into {@link DubboTracing}. */
-    public static final class InvokeAdvice {
-        private InvokeAdvice() {
+    /** {@code MonitorFilter.invoke(invoker, invocation)}: a trampoline into {@link DubboHelper}. */
+    public static final class MonitorFilterInvokeAdvice {
+        private MonitorFilterInvokeAdvice() {
         }
 
         @Advice.OnMethodEnter(suppress = Throwable.class)
         public static Object enter(@Advice.Origin Class<?> type, @Advice.Argument(0) Object invoker, @Advice.Argument(1) Object invocation) {
-            return DubboTracing.onEnter(ADAPTER, type, invoker, invocation);
+            return DubboHelper.enter(adapters, type, invoker, invocation);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         public static void exit(@Advice.Origin Class<?> type, @Advice.Enter Object scope, @Advice.Argument(0) Object invoker,
                                 @Advice.Argument(1) Object invocation, @Advice.Return Object result, @Advice.Thrown Throwable thrown) {
-            DubboTracing.onExit(ADAPTER, type, scope, invoker, invocation, result, thrown);
+            DubboHelper.exit(adapters, type, scope, invoker, invocation, result, thrown);
         }
     }
 }

@@ -1,10 +1,12 @@
 package dev.apmagent.plugin.servlet;
 
-import dev.apmagent.config.Config;
-import dev.apmagent.config.MatchCache;
 import dev.apmagent.config.WildcardMatcher;
 import dev.apmagent.config.WildcardMatcherList;
 import dev.apmagent.plugin.LibraryHelper;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.plugin.Propagation;
+import dev.apmagent.plugin.SpanExit;
+import dev.apmagent.plugin.servlet.ServletPlugin.Settings;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Outcome;
@@ -12,19 +14,19 @@ import dev.apmagent.trace.Request;
 import dev.apmagent.trace.Response;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import dev.apmagent.plugin.Propagation;
 
 /**
  * Everything the servlet and filter advice do, for both servlet namespaces; the namespace-specific access goes
  * through a {@link ServletAdapter}. Every entry point is an exception barrier: the application never sees a failure
- * of ours, and its requests and responses are only read, never changed.
+ * of ours (it is counted in the plugin's {@link PluginHealth}), and its requests and responses are only read, never
+ * changed.
  *
  * <p>Lifecycle: the first {@code Filter.doFilter} or {@code Servlet.service} of a REQUEST dispatch on a thread starts
  * the transaction and activates it; nested calls (the filter chain, forwards, includes) only name it; the outermost
  * exit ends it, unless the request went asynchronous, in which case a listener ends it when the response completes
  * and ASYNC dispatches re-activate it on their thread.
  */
-public final class ServletTracing {
+public final class ServletHelper {
 
     /** Request attribute holding the transaction of an asynchronous request. */
     public static final String TRANSACTION_ATTRIBUTE = "dev.apmagent.transaction";
@@ -45,9 +47,9 @@ public final class ServletTracing {
         }
     };
 
-    private static volatile Settings settings;
+    private static final PluginHealth health = PluginHealth.of(ServletPlugin.NAME);
 
-    private ServletTracing() {
+    private ServletHelper() {
     }
 
     // ------------------------------------------------------------------ advice entry points
@@ -61,8 +63,8 @@ public final class ServletTracing {
      * @return what the exit needs: the transaction this call activated (started here, or re-activated by an ASYNC
      * dispatch), or null
      */
-    public static Object onEnter(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object servlet, Object request,
-                                 Object response) {
+    public static Object enter(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object servlet, Object request,
+                               Object response) {
         try {
             Tracer tracer = GlobalTracer.get();
             if (tracer == null) {
@@ -76,7 +78,7 @@ public final class ServletTracing {
             if (active != null) {
                 Transaction transaction = active.transaction();
                 if (servlet != null && transaction != null) {
-                    nameByServlet(transaction, servlet, adapter, request, settings());
+                    nameByServlet(transaction, servlet, adapter, request, ServletPlugin.settings.get());
                 }
                 return null;
             }
@@ -92,14 +94,14 @@ public final class ServletTracing {
             if (dispatch != ServletAdapter.DISPATCH_REQUEST) {
                 return null;
             }
-            Settings s = settings();
+            Settings s = ServletPlugin.settings.get();
             String uri = adapter.requestUri(request);
             if (uri != null && s.ignoreUrls.matches(uri)) {
                 return null;
             }
             return start(tracer, adapter, servlet, request, s);
         } catch (Throwable t) {
-            ServletPluginHealth.failure();
+            health.failure();
             return null;
         }
     }
@@ -116,7 +118,7 @@ public final class ServletTracing {
                 captureRequest(transaction.context().request(), adapter, request, s);
             }
         } catch (Throwable t) {
-            ServletPluginHealth.failure();
+            health.failure();
             transaction.end();
             return null;
         }
@@ -124,23 +126,20 @@ public final class ServletTracing {
         return transaction;
     }
 
-    /** Exit of {@code Servlet.service} / {@code Filter.doFilter}; {@code scope} is what {@link #onEnter} returned. */
-    public static void onExit(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object scope, Object request,
-                              Object response, Throwable thrown) {
+    /**
+     * Exit of {@code Servlet.service} / {@code Filter.doFilter}; {@code scope} is what {@link #enter} returned. The
+     * outcome comes from the HTTP status; the transaction is ended here unless the request went asynchronous.
+     */
+    public static void exit(LibraryHelper<ServletAdapter> adapters, Class<?> instrumentedType, Object scope, Object request,
+                            Object response, Throwable thrown) {
         if (!(scope instanceof Transaction)) {
             return;
         }
         Transaction transaction = (Transaction) scope;
-        Tracer tracer = GlobalTracer.get();
-        if (tracer == null) {
-            return; // the agent was stopped between enter and exit: the transaction is no longer ours to end
-        }
+        Tracer tracer = GlobalTracer.get(); // null when the agent stopped meanwhile: the transaction is then only ended
         boolean endNow = true;
         try {
             ServletAdapter adapter = adapters.get(instrumentedType);
-            if (thrown != null) {
-                tracer.captureException(thrown, transaction);
-            }
             if (adapter.getAttribute(request, TRANSACTION_ATTRIBUTE) == transaction) {
                 endNow = false; // an ASYNC dispatch re-activated it; the listener ends it when the response completes
             } else if (adapter.isAsyncStarted(request)) {
@@ -157,11 +156,13 @@ public final class ServletTracing {
                 describeResult(transaction, adapter, request, response, thrown, false);
             }
         } catch (Throwable t) {
-            ServletPluginHealth.failure();
+            health.failure();
         } finally {
-            tracer.deactivate(transaction);
             if (endNow) {
-                transaction.end();
+                SpanExit.end(tracer, transaction, thrown);
+            } else if (tracer != null) {
+                tracer.captureException(thrown, transaction); // the status the client gets decides the outcome later
+                tracer.deactivate(transaction);
             }
         }
     }
@@ -172,20 +173,19 @@ public final class ServletTracing {
      * @param error    the failure the container reported on error or timeout, or null
      * @param timedOut whether the request timed out
      */
-    public static void onAsyncEnd(ServletAdapter adapter, Transaction transaction, Object request, Object response, Throwable error,
-                                  boolean timedOut) {
+    public static void asyncEnd(ServletAdapter adapter, Transaction transaction, Object request, Object response, Throwable error,
+                                boolean timedOut) {
         try {
-            Tracer tracer = GlobalTracer.get();
-            if (error != null && tracer != null) {
-                tracer.captureException(error, transaction);
-            }
             adapter.removeAttribute(request, TRANSACTION_ATTRIBUTE);
             describeResult(transaction, adapter, request, response, error, timedOut);
         } catch (Throwable t) {
-            ServletPluginHealth.failure();
+            health.failure();
         } finally {
-            transaction.end();
-            transaction.decrementReferences();
+            try {
+                SpanExit.endInactive(GlobalTracer.get(), transaction, error);
+            } finally {
+                transaction.decrementReferences();
+            }
         }
     }
 
@@ -199,7 +199,7 @@ public final class ServletTracing {
             AbstractSpan active = tracer.active();
             return active == null ? task : new ContextRunnable(task, active);
         } catch (Throwable t) {
-            ServletPluginHealth.failure();
+            health.failure();
             return task;
         }
     }
@@ -237,7 +237,10 @@ public final class ServletTracing {
         name.append(part, 0, Math.max(0, Math.min(part.length(), room)));
     }
 
-    /** Result, outcome, a name if no servlet gave one, and the response context; the caller ends the transaction. */
+    /**
+     * Result, outcome (from the status the client gets, before {@link SpanExit} would judge by the exception), a name
+     * if no servlet gave one, and the response context; the caller ends the transaction.
+     */
     private static void describeResult(Transaction transaction, ServletAdapter adapter, Object request, Object response,
                                        Throwable thrown, boolean failed) {
         int status = adapter.status(response);
@@ -248,8 +251,8 @@ public final class ServletTracing {
             transaction.setResult(RESULTS[status / 100 - 1]);
         }
         transaction.setOutcome(failed || thrown != null || status >= 500 ? Outcome.FAILURE : Outcome.SUCCESS);
+        Settings s = ServletPlugin.settings.get();
         if (transaction.name().length() == 0) {
-            Settings s = settings();
             String method = adapter.method(request);
             if (s.usePathAsName) {
                 appendPathName(transaction.nameBuilder(), method, adapter.requestUri(request), s.urlGroups);
@@ -261,7 +264,6 @@ public final class ServletTracing {
             Response r = transaction.context().response();
             r.setStatusCode(status);
             r.setFinished(true, adapter.isCommitted(response));
-            Settings s = settings();
             if (s.captureHeaders) {
                 adapter.captureResponseHeaders(response, r.headers(), s.sanitizer);
             }
@@ -300,52 +302,15 @@ public final class ServletTracing {
         return sanitizer.isSensitive(name) ? REDACTED : value;
     }
 
-    static Settings settings() {
-        Config config = GlobalTracer.config();
-        Settings s = settings;
-        if (s == null || s.config != config) {
-            s = new Settings(config);
-            settings = s;
-        }
-        return s;
-    }
-
-    /** The plugin's options, resolved once per configuration snapshot. */
-    static final class Settings {
-        final Config config;
-        final boolean captureHeaders;
-        final boolean usePathAsName;
-        final WildcardMatcherList urlGroups;
-        final WildcardMatcherList ignoreUrls;
-        final ServletAdapter.Sanitizer sanitizer;
-
-        Settings(Config config) {
-            this.config = config;
-            Config c = config == null ? Config.defaults() : config;
-            this.captureHeaders = c.get(ServletOptions.CAPTURE_HEADERS);
-            this.usePathAsName = c.get(ServletOptions.USE_PATH_AS_TRANSACTION_NAME);
-            this.urlGroups = c.get(ServletOptions.URL_GROUPS);
-            this.ignoreUrls = c.get(ServletOptions.TRANSACTION_IGNORE_URLS);
-            // header and cookie names repeat from request to request: remember each decision
-            final MatchCache sanitize = new MatchCache(c.get(ServletOptions.SANITIZE_FIELD_NAMES));
-            this.sanitizer = new ServletAdapter.Sanitizer() {
-                @Override
-                public boolean isSensitive(String name) {
-                    return sanitize.matches(name);
-                }
-            };
-        }
-    }
-
     /** Runs a task with the event that was active when it was handed to {@code AsyncContext.start}. */
     static final class ContextRunnable implements Runnable {
         private final Runnable task;
         private final AbstractSpan context;
 
         ContextRunnable(Runnable task, AbstractSpan context) {
+            context.incrementReferences(); // the request may end before the task runs: its event must not be recycled
             this.task = task;
             this.context = context;
-            context.incrementReferences();
         }
 
         @Override
