@@ -43,7 +43,7 @@ class CandidateFilterTest {
     void ignoredPackagesAndLoadersDoNot() {
         assertFalse(filter.isCandidate(application, "java/lang/ServletLike"), "the JDK's packages");
         assertFalse(filter.isCandidate(application, "javax/management/ServletMBean"), "the JDK's javax.management");
-        assertFalse(filter.isCandidate(application, "dev/apmagent/plugin/servlet/ServletTracing"), "the agent's own");
+        assertFalse(filter.isCandidate(application, "dev/apmagent/plugin/servlet/ServletHelper"), "the agent's own");
         assertFalse(filter.isCandidate(application, "com/example/App$$Lambda$12/0x0000000801234"), "generated");
         assertFalse(filter.isCandidate(null, "org/apache/catalina/servlets/DefaultServlet"), "the bootstrap loader");
     }
