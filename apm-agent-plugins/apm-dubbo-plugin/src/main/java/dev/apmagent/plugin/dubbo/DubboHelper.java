@@ -177,32 +177,44 @@ public final class DubboHelper {
 
     // ------------------------------------------------------------------ start
 
-    private static Span startExitSpan(Tracer tracer, DubboAdapter adapter, Object invoker, Object invocation) {
+    static Span startExitSpan(Tracer tracer, DubboAdapter adapter, Object invoker, Object invocation) {
         AbstractSpan parent = tracer.active();
         if (parent == null || adapter.isInJvm(invoker)) {
             return null;
         }
         Span span = tracer.createSpan(parent);
-        if (span != null) {
-            span.setType(SPAN_TYPE, SPAN_SUBTYPE, null);
-            span.setExit(true);
-            DubboNames.appendName(span.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
-            span.context().serviceTarget().set(TARGET_TYPE, null);
-            span.context().destination().setServiceResource(SERVICE_RESOURCE);
+        try {
+            if (span != null) {
+                span.setType(SPAN_TYPE, SPAN_SUBTYPE, null);
+                span.setExit(true);
+                DubboNames.appendName(span.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
+                span.context().serviceTarget().set(TARGET_TYPE, null);
+                span.context().destination().setServiceResource(SERVICE_RESOURCE);
+            }
+            // the outbound context replaces whatever the invocation carried (a provider's inbound headers included)
+            adapter.clearTraceHeaders(invocation);
+            Propagation.inject(span != null ? span : parent, invocation, adapter, false);
+        } catch (Throwable t) {
+            if (span != null) {
+                span.end(); // the exit will not see it: never leave an event of ours open
+            }
+            throw t;
         }
-        // the outbound context replaces whatever the invocation carried (a provider's inbound headers included)
-        adapter.clearTraceHeaders(invocation);
-        Propagation.inject(span != null ? span : parent, invocation, adapter, false);
         return span;
     }
 
-    private static Transaction startTransaction(Tracer tracer, DubboAdapter adapter, Object invoker, Object invocation) {
+    static Transaction startTransaction(Tracer tracer, DubboAdapter adapter, Object invoker, Object invocation) {
         if (tracer.active() != null) {
             return null; // a provider chain run by a traced caller's own thread belongs to that caller's trace
         }
         Transaction transaction = Propagation.startTransaction(tracer, invocation, adapter);
-        transaction.setType(TRANSACTION_TYPE);
-        DubboNames.appendName(transaction.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
+        try {
+            transaction.setType(TRANSACTION_TYPE);
+            DubboNames.appendName(transaction.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
+        } catch (Throwable t) {
+            transaction.end(); // the exit will not see it: never leave an event of ours open
+            throw t;
+        }
         tracer.activate(transaction);
         return transaction;
     }

@@ -130,7 +130,7 @@ class AsyncWatchdogTest {
      * An adapter with fixed answers: results are plain objects, {@link #FAILED_RESULT} carries a failure. Records the
      * threads that read a destination.
      */
-    static final class FixedAdapter implements DubboAdapter {
+    static class FixedAdapter implements DubboAdapter {
         static final Object FAILED_RESULT = new Object();
 
         final List<String> calledOn = new CopyOnWriteArrayList<>();
