@@ -18,16 +18,16 @@ class ServletPluginTest {
     void instrumentationsKeepTheirNamesAndGroups() {
         List<String> described = new ArrayList<>();
         for (Instrumentation i : new ServletPlugin().instrumentations()) {
-            described.add(i.getClass().getSimpleName() + " " + i.name() + " " + i.groupNames());
+            described.add(i.getClass().getName().substring(i.getClass().getPackage().getName().length() + 1) + " " + i.name() + " " + i.groupNames());
         }
         assertThat(new ServletPlugin().name()).isEqualTo("servlet");
         assertThat(described).containsExactly(
-                "JavaxServletServiceInstrumentation javax-servlet-service [servlet-api, javax-servlet]",
-                "JavaxServletFilterInstrumentation javax-servlet-filter [servlet-api, javax-servlet]",
-                "JavaxServletAsyncInstrumentation javax-servlet-async [servlet-api, servlet-api-async, javax-servlet]",
-                "JakartaServletServiceInstrumentation jakarta-servlet-service [servlet-api, jakarta-servlet]",
-                "JakartaServletFilterInstrumentation jakarta-servlet-filter [servlet-api, jakarta-servlet]",
-                "JakartaServletAsyncInstrumentation jakarta-servlet-async [servlet-api, servlet-api-async, jakarta-servlet]");
+                "JavaxServletInstrumentation$Service javax-servlet-service [servlet-api, javax-servlet]",
+                "JavaxServletInstrumentation$DoFilter javax-servlet-filter [servlet-api, javax-servlet]",
+                "JavaxServletInstrumentation$AsyncStart javax-servlet-async [servlet-api, servlet-api-async, javax-servlet]",
+                "JakartaServletInstrumentation$Service jakarta-servlet-service [servlet-api, jakarta-servlet]",
+                "JakartaServletInstrumentation$DoFilter jakarta-servlet-filter [servlet-api, jakarta-servlet]",
+                "JakartaServletInstrumentation$AsyncStart jakarta-servlet-async [servlet-api, servlet-api-async, jakarta-servlet]");
     }
 
     @Test
