@@ -18,7 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Instrumented code that misbehaves ({@link MisbehavingApp}: a JDBC driver that throws from every method, a servlet
  * that throws {@link Error}, Dubbo calls that time out, caught and uncaught): what the application does (its output,
  * the status codes and bodies of its requests, the exceptions it sees, its exit code) is the same with and without the
- * agent, on JDK 17 and JDK 25, and the agent did trace it (so the comparison is not vacuous).
+ * agent, on JDK 17 and JDK 25, and the agent did trace it (so the comparison is not vacuous). What the throwing driver
+ * throws at the JDBC plugin's own calls ({@code Statement.getConnection} while a request is traced) is caught by the
+ * plugin and counted: a non-zero {@code agent.plugin.failures} in a health metricset tagged {@code plugin: jdbc}.
  */
 class MisbehavingCodeIT {
 
@@ -32,7 +34,7 @@ class MisbehavingCodeIT {
         ForkedJvm.Result without = app(jdk).run();
         Path events = dir.resolve("events.ndjson");
         ForkedJvm.Result with = app(jdk)
-                .withAgent("output_file=" + events + ",log_file=" + dir.resolve("agent.log") + ",metrics_interval=0")
+                .withAgent("output_file=" + events + ",log_file=" + dir.resolve("agent.log") + ",metrics_interval=1s")
                 .run();
 
         assertThat(without.exitCode).as(without.toString()).isEqualTo(3);
@@ -63,6 +65,14 @@ class MisbehavingCodeIT {
             timedOut |= span.path("name").asText().equals("AccountService#slow") && span.path("outcome").asText().equals("failure");
         }
         assertThat(timedOut).as("the timed-out Dubbo call is a failed exit span").isTrue();
+        long jdbcFailures = 0;
+        for (JsonNode metricset : file.all("metricset")) {
+            if ("jdbc".equals(metricset.path("tags").path("plugin").asText())) {
+                jdbcFailures += metricset.path("samples").path("agent.plugin.failures").path("value").asLong();
+            }
+        }
+        assertThat(jdbcFailures).as("the JDBC plugin counts what the throwing driver threw at it: " + file.all("metricset"))
+                .isPositive();
     }
 
     private static void assertFailed(EventFile file, String name) {

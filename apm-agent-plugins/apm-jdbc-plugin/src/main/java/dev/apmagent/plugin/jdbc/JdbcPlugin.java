@@ -3,27 +3,31 @@ package dev.apmagent.plugin.jdbc;
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * JDBC: spans for statements ({@code jdbc-statement}) and connection acquisition ({@code jdbc-connection}) on any
- * driver and pool, through the {@code java.sql}/{@code javax.sql} interfaces. See the module's README.
+ * JDBC: spans for statements and connection acquisition on any driver and pool, through the
+ * {@code java.sql}/{@code javax.sql} interfaces. Its name is the group of all its instrumentations; the group names
+ * {@code jdbc-statement} (statements, and prepare/close on connections) and {@code jdbc-connection}
+ * ({@code Driver.connect}, {@code DataSource.getConnection}) keep disabling what they always did. See the module's README.
  */
 public final class JdbcPlugin implements Plugin {
 
+    static final String NAME = "jdbc";
+
     @Override
     public String name() {
-        return JdbcInstrumentation.GROUP;
+        return NAME;
     }
 
     @Override
     public List<Instrumentation> instrumentations() {
-        List<Instrumentation> all = new ArrayList<Instrumentation>();
-        all.addAll(StatementInstrumentation.all());
-        all.addAll(ConnectionInstrumentation.all());
-        all.addAll(ConnectInstrumentation.all());
-        return Collections.unmodifiableList(all);
+        return Collections.unmodifiableList(Arrays.<Instrumentation>asList(
+                new StatementInstrumentation(),
+                new ConnectionPrepareInstrumentation(),
+                new DriverConnectInstrumentation(),
+                new DataSourceGetConnectionInstrumentation()));
     }
 }

@@ -53,6 +53,11 @@ public final class SqlSignature {
         return sb.toString();
     }
 
+    /** {@link #appendTo} with this thread's instance: allocates nothing once the thread has one. */
+    static void appendOnThisThread(CharSequence sql, StringBuilder out) {
+        PER_THREAD.get().appendTo(sql, out);
+    }
+
     /**
      * Like {@link #of(String)}, but remembers the last names of up to {@value #CACHE_SIZE} SQL String instances, so
      * the same constant statement (e.g. a literal passed to a new PreparedStatement on every call, as JdbcTemplate

@@ -1,149 +1,130 @@
 package dev.apmagent.plugin.jdbc;
 
-import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.matcher.ElementMatcher;
 
 import java.sql.Statement;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
-import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.isBridge;
-import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameContains;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * {@code jdbc-statement} on {@code java.sql.Statement} (and so {@code PreparedStatement}, {@code CallableStatement}):
- * spans for the execute methods, the SQL of batches, and forgetting a statement's SQL when it is closed. Types are
- * pre-filtered by name ({@code *Statement*}, and DB2's obfuscated {@code com.ibm.db2.jcc.*}).
+ * spans for the execute methods ({@link StatementSpans}), the SQL of batches, and forgetting a statement's SQL when it
+ * is closed ({@link StatementSql}). Types are pre-filtered by name ({@code *Statement*}, and DB2's obfuscated
+ * {@code com.ibm.db2.jcc.*}).
  */
-final class StatementInstrumentation {
+public final class StatementInstrumentation extends JdbcInstrumentation {
 
-    static final String NAME = "jdbc-statement";
-
-    private static final String ADVICE = "dev.apmagent.plugin.jdbc.StatementInstrumentation$";
-
-    private StatementInstrumentation() {
+    public StatementInstrumentation() {
+        super("jdbc-statement", "java.sql.Statement",
+                nameContains("Statement").or(nameStartsWith("com.ibm.db2.jcc.")));
     }
 
-    static ElementMatcher.Junction<TypeDescription> preFilter() {
-        return nameContains("Statement").or(nameStartsWith("com.ibm.db2.jcc."));
-    }
-
-    static List<Instrumentation> all() {
-        ElementMatcher.Junction<MethodDescription> concrete = isPublic().and(not(isAbstract())).and(not(isBridge()));
-        return Collections.<Instrumentation>singletonList(new JdbcInstrumentation(NAME, preFilter(), "java.sql.Statement",
-                advice(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArgument(0, String.class)),
-                        "ExecuteWithSqlAdvice"),
-                advice(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArgument(0, String.class)),
-                        "UpdateWithSqlAdvice"),
-                advice(concrete.and(namedOneOf("execute", "executeQuery")).and(takesArguments(0)),
-                        "ExecutePreparedAdvice"),
-                advice(concrete.and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArguments(0)),
-                        "UpdatePreparedAdvice"),
-                advice(concrete.and(namedOneOf("executeBatch", "executeLargeBatch")).and(takesArguments(0)),
-                        "ExecuteBatchAdvice"),
-                advice(concrete.and(named("addBatch")).and(takesArguments(String.class)), "AddBatchAdvice"),
-                advice(concrete.and(named("close")).and(takesArguments(0)), "CloseAdvice")));
-    }
-
-    private static Instrumentation.AdviceBinding advice(ElementMatcher<? super MethodDescription> methods, String advice) {
-        return new Instrumentation.AdviceBinding(methods, ADVICE + advice);
+    @Override
+    public List<AdviceBinding> advice() {
+        return bindings(
+                advice(concrete().and(namedOneOf("execute", "executeQuery")).and(takesArgument(0, String.class)),
+                        "StatementExecuteAdvice"),
+                advice(concrete().and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArgument(0, String.class)),
+                        "StatementExecuteUpdateAdvice"),
+                advice(concrete().and(namedOneOf("execute", "executeQuery")).and(takesArguments(0)),
+                        "PreparedStatementExecuteAdvice"),
+                advice(concrete().and(namedOneOf("executeUpdate", "executeLargeUpdate")).and(takesArguments(0)),
+                        "PreparedStatementExecuteUpdateAdvice"),
+                advice(concrete().and(namedOneOf("executeBatch", "executeLargeBatch")).and(takesArguments(0)),
+                        "StatementExecuteBatchAdvice"),
+                advice(concrete().and(named("addBatch")).and(takesArguments(String.class)), "StatementAddBatchAdvice"),
+                advice(concrete().and(named("close")).and(takesArguments(0)), "StatementCloseAdvice"));
     }
 
     /** {@code execute(String, ...)}, {@code executeQuery(String)}. */
-    public static final class ExecuteWithSqlAdvice {
+    public static final class StatementExecuteAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static Object onEnter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
-            return JdbcHelper.enterStatement(statement, sql, JdbcHelper.QUERY);
+        public static JdbcCall enter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
+            return StatementSpans.enter(statement, sql);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.This Statement statement, @Advice.Enter Object state,
-                                  @Advice.Thrown Throwable thrown) {
-            JdbcHelper.exitStatement(state, statement, thrown, -1L);
+        public static void exit(@Advice.This Statement statement, @Advice.Enter JdbcCall call,
+                                @Advice.Thrown Throwable thrown) {
+            StatementSpans.exit(call, statement, thrown, -1L);
         }
     }
 
     /** {@code executeUpdate(String, ...)}, {@code executeLargeUpdate(String, ...)}: the update count is rows affected. */
-    public static final class UpdateWithSqlAdvice {
+    public static final class StatementExecuteUpdateAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static Object onEnter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
-            return JdbcHelper.enterStatement(statement, sql, JdbcHelper.QUERY);
+        public static JdbcCall enter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
+            return StatementSpans.enter(statement, sql);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.This Statement statement, @Advice.Enter Object state,
-                                  @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
-            JdbcHelper.exitStatement(state, statement, thrown, rows);
+        public static void exit(@Advice.This Statement statement, @Advice.Enter JdbcCall call,
+                                @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
+            StatementSpans.exit(call, statement, thrown, rows);
         }
     }
 
     /** {@code execute()}, {@code executeQuery()} of prepared and callable statements: the SQL given at prepare time. */
-    public static final class ExecutePreparedAdvice {
+    public static final class PreparedStatementExecuteAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static Object onEnter(@Advice.This Statement statement) {
-            return JdbcHelper.enterRemembered(statement, JdbcHelper.QUERY);
+        public static JdbcCall enter(@Advice.This Statement statement) {
+            return StatementSpans.enterPrepared(statement);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.This Statement statement, @Advice.Enter Object state,
-                                  @Advice.Thrown Throwable thrown) {
-            JdbcHelper.exitStatement(state, statement, thrown, -1L);
+        public static void exit(@Advice.This Statement statement, @Advice.Enter JdbcCall call,
+                                @Advice.Thrown Throwable thrown) {
+            StatementSpans.exit(call, statement, thrown, -1L);
         }
     }
 
     /** {@code executeUpdate()}, {@code executeLargeUpdate()} of prepared and callable statements. */
-    public static final class UpdatePreparedAdvice {
+    public static final class PreparedStatementExecuteUpdateAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static Object onEnter(@Advice.This Statement statement) {
-            return JdbcHelper.enterRemembered(statement, JdbcHelper.QUERY);
+        public static JdbcCall enter(@Advice.This Statement statement) {
+            return StatementSpans.enterPrepared(statement);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.This Statement statement, @Advice.Enter Object state,
-                                  @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
-            JdbcHelper.exitStatement(state, statement, thrown, rows);
+        public static void exit(@Advice.This Statement statement, @Advice.Enter JdbcCall call,
+                                @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
+            StatementSpans.exit(call, statement, thrown, rows);
         }
     }
 
     /** {@code executeBatch()}, {@code executeLargeBatch()}: rows affected is the sum of the update counts. */
-    public static final class ExecuteBatchAdvice {
+    public static final class StatementExecuteBatchAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static Object onEnter(@Advice.This Statement statement) {
-            return JdbcHelper.enterRemembered(statement, JdbcHelper.EXEC);
+        public static JdbcCall enter(@Advice.This Statement statement) {
+            return StatementSpans.enterBatch(statement);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void onExit(@Advice.This Statement statement, @Advice.Enter Object state,
-                                  @Advice.Return Object counts, @Advice.Thrown Throwable thrown) {
-            JdbcHelper.exitBatch(state, statement, thrown, counts);
+        public static void exit(@Advice.This Statement statement, @Advice.Enter JdbcCall call,
+                                @Advice.Return Object counts, @Advice.Thrown Throwable thrown) {
+            StatementSpans.exitBatch(call, statement, thrown, counts);
         }
     }
 
     /** {@code addBatch(String)}: the first SQL of a plain statement's batch names the batch span. */
-    public static final class AddBatchAdvice {
+    public static final class StatementAddBatchAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static void onEnter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
-            JdbcHelper.onAddBatch(statement, sql);
+        public static void enter(@Advice.This Statement statement, @Advice.Argument(0) String sql) {
+            StatementSql.onAddBatch(statement, sql);
         }
     }
 
     /** {@code close()}: the statement's SQL is forgotten at once (weak references never reach the collector). */
-    public static final class CloseAdvice {
+    public static final class StatementCloseAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static void onEnter(@Advice.This Object statement) {
-            JdbcHelper.onStatementClose(statement);
+        public static void enter(@Advice.This Object statement) {
+            StatementSql.onStatementClose(statement);
         }
     }
 }

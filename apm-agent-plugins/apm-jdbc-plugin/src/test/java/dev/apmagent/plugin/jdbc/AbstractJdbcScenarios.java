@@ -1,7 +1,8 @@
 package dev.apmagent.plugin.jdbc;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.apmagent.plugin.PluginHealth;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
@@ -49,7 +50,7 @@ abstract class AbstractJdbcScenarios {
 
     static final String TABLE = "apm_test";
 
-    final AgentFixture agent = new AgentFixture();
+    PluginAgent agent;
     private List<String> baseline;
     private final List<HikariDataSource> pools = new ArrayList<>();
 
@@ -89,12 +90,26 @@ abstract class AbstractJdbcScenarios {
         requireServer();
         createSchema();
         baseline = workload();
-        agent.install();
+        agent = installJdbc();
     }
 
     @AfterAll
     void uninstallAgent() {
-        agent.uninstall();
+        if (agent != null) {
+            agent.uninstall();
+        }
+    }
+
+    /** The JDBC plugin installed into this JVM, minus what {@code disabled} names (instrumentations or groups). */
+    static PluginAgent installJdbc(String... disabled) {
+        PluginAgent agent = PluginAgent.install(new JdbcPlugin(), disabled);
+        assertEquals(0, agent.errors(), "transformation errors");
+        return agent;
+    }
+
+    /** {@code getMetaData().getURL()} lookups so far, read where the health metrics read them. */
+    static long metadataLookups() {
+        return PluginHealth.of("jdbc").counter("metadata_lookups").sum();
     }
 
     @BeforeEach
@@ -196,7 +211,7 @@ abstract class AbstractJdbcScenarios {
         Span span = onlyQuerySpan();
         assertQuerySpan(span, "SELECT FROM " + TABLE, "query", sql);
         assertEquals(-1, span.context().db().rowsAffected());
-        AgentFixture.assertChildOf(agent.reporter.onlyTransaction(), span);
+        PluginAgent.assertChildOf(agent.reporter().onlyTransaction(), span);
     }
 
     @Test
@@ -273,7 +288,7 @@ abstract class AbstractJdbcScenarios {
             return null;
         });
         List<Span> spans = querySpans();
-        assertEquals(3, spans.size(), AgentFixture.describe(spans));
+        assertEquals(3, spans.size(), PluginAgent.describe(spans));
         assertQuerySpan(spans.get(0), "INSERT INTO " + TABLE, "query", insert);
         assertEquals(1, spans.get(0).context().db().rowsAffected());
         assertQuerySpan(spans.get(1), "UPDATE " + TABLE, "query", update);
@@ -336,7 +351,7 @@ abstract class AbstractJdbcScenarios {
             return null;
         });
         List<Span> spans = querySpans();
-        assertEquals(2, spans.size(), AgentFixture.describe(spans));
+        assertEquals(2, spans.size(), PluginAgent.describe(spans));
         assertQuerySpan(spans.get(0), "INSERT INTO " + TABLE, "exec", first);
         assertQuerySpan(spans.get(1), "DELETE FROM " + TABLE, "exec", third);
     }
@@ -377,10 +392,10 @@ abstract class AbstractJdbcScenarios {
         Span span = onlyQuerySpan();
         assertEquals(Outcome.FAILURE, span.outcome());
         assertEquals("SELECT FROM apm_missing_table", span.name().toString());
-        ErrorEvent error = agent.reporter.onlyError();
+        ErrorEvent error = agent.reporter().onlyError();
         assertSame(thrown, error.exception(), "the error is the very exception the application got");
         assertEquals(span.traceContext().id(), error.parentId(), "the error is linked to the span");
-        assertEquals(agent.reporter.onlyTransaction().traceContext().id(), error.transactionId());
+        assertEquals(agent.reporter().onlyTransaction().traceContext().id(), error.transactionId());
     }
 
     /** Runs {@code work} with no tracer at all (as before the agent started). */
@@ -389,7 +404,7 @@ abstract class AbstractJdbcScenarios {
         try {
             work.call();
         } finally {
-            dev.apmagent.trace.GlobalTracer.set(agent.tracer);
+            dev.apmagent.trace.GlobalTracer.set(agent.tracer());
         }
     }
 
@@ -398,54 +413,54 @@ abstract class AbstractJdbcScenarios {
         List<String> rows = workload();
         assertEquals(baseline, rows);
         assertEquals(List.of(), agent.spans());
-        assertEquals(0, agent.tracer.activeDepth());
+        assertEquals(0, agent.tracer().activeDepth());
     }
 
     @Test
     void resultsAreIdenticalWithTheAgent() throws Exception {
         List<String> traced = agent.inTransaction(this::workload);
         assertEquals(baseline, traced);
-        assertTrue(querySpans().size() >= 5, AgentFixture.describe(agent.spans()));
+        assertTrue(querySpans().size() >= 5, PluginAgent.describe(agent.spans()));
     }
 
     @Test
     void dbSpanIsAChildOfTheActiveSpan() throws Exception {
         agent.inTransaction(() -> {
-            Span parent = agent.tracer.createSpan();
+            Span parent = agent.tracer().createSpan();
             parent.setName("service method");
             parent.setType("app", "internal", null);
-            agent.tracer.activate(parent);
+            agent.tracer().activate(parent);
             try (Connection c = connect(); Statement s = c.createStatement()) {
                 s.executeQuery("SELECT 1 FROM " + TABLE).close();
             } finally {
-                agent.tracer.deactivate(parent);
+                agent.tracer().deactivate(parent);
                 parent.end();
             }
             return null;
         });
         Span parent = spanNamed("service method");
         Span db = onlyQuerySpan();
-        AgentFixture.assertChildOf(parent, db);
-        assertEquals(agent.reporter.onlyTransaction().traceContext().id(), db.transactionId());
+        PluginAgent.assertChildOf(parent, db);
+        assertEquals(agent.reporter().onlyTransaction().traceContext().id(), db.transactionId());
     }
 
     @Test
     void noDbSpanUnderAnExitSpan() throws Exception {
         agent.inTransaction(() -> {
-            Span exit = agent.tracer.createSpan();
+            Span exit = agent.tracer().createSpan();
             exit.setName("GET /remote");
             exit.setType("external", "http", null);
             exit.setExit(true);
-            agent.tracer.activate(exit);
+            agent.tracer().activate(exit);
             try (Connection c = connect(); Statement s = c.createStatement()) {
                 s.executeQuery("SELECT 1 FROM " + TABLE).close();
             } finally {
-                agent.tracer.deactivate(exit);
+                agent.tracer().deactivate(exit);
                 exit.end();
             }
             return null;
         });
-        assertEquals(1, agent.spans().size(), AgentFixture.describe(agent.spans()));
+        assertEquals(1, agent.spans().size(), PluginAgent.describe(agent.spans()));
         assertEquals("GET /remote", agent.spans().get(0).name().toString());
     }
 
@@ -470,7 +485,7 @@ abstract class AbstractJdbcScenarios {
         assertEquals("connect", span.action());
         assertEquals(Outcome.FAILURE, span.outcome());
         assertEquals(vendor(), span.subtype());
-        ErrorEvent error = agent.reporter.onlyError();
+        ErrorEvent error = agent.reporter().onlyError();
         assertSame(thrown, error.exception());
         assertEquals(span.traceContext().id(), error.parentId());
     }
@@ -482,7 +497,7 @@ abstract class AbstractJdbcScenarios {
         List<String> rows = agent.inTransaction(this::workload);
         assertEquals(baseline, rows);
         assertEquals(List.of(), agent.spans());
-        Transaction t = agent.reporter.onlyTransaction();
+        Transaction t = agent.reporter().onlyTransaction();
         assertEquals(0, t.spanCountStarted());
         assertEquals(0, t.spanCountDropped(), "unsampled spans are not dropped spans");
     }
@@ -490,7 +505,7 @@ abstract class AbstractJdbcScenarios {
     @Test
     void poolGetConnectionIsOneSpanEvenWhenItOpensThePhysicalConnection() throws Exception {
         HikariDataSource pool = pool();
-        long lookups = JdbcHelper.metadataLookups();
+        long lookups = metadataLookups();
         agent.inTransaction(() -> {
             // the first getConnection starts the pool, which opens a physical connection through Driver.connect
             try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT name FROM " + TABLE + " WHERE id = ?")) {
@@ -503,14 +518,14 @@ abstract class AbstractJdbcScenarios {
             return null;
         });
         List<Span> spans = agent.spans();
-        assertEquals(2, spans.size(), AgentFixture.describe(spans));
+        assertEquals(2, spans.size(), PluginAgent.describe(spans));
         Span connect = spans.get(0);
         assertEquals("HikariDataSource.getConnection", connect.name().toString());
         assertEquals("connect", connect.action());
         assertEndpoint(connect);
         Span query = spans.get(1);
         assertQuerySpan(query, "SELECT FROM " + TABLE, "query", "SELECT name FROM " + TABLE + " WHERE id = ?");
-        assertEquals(lookups, JdbcHelper.metadataLookups(), "no getMetaData() for connections opened by Driver.connect");
+        assertEquals(lookups, metadataLookups(), "no getMetaData() for connections opened by Driver.connect");
     }
 
     @Test
@@ -519,7 +534,7 @@ abstract class AbstractJdbcScenarios {
         try (Connection warm = pool.getConnection()) {
             warm.isValid(1);
         }
-        long lookups = JdbcHelper.metadataLookups();
+        long lookups = metadataLookups();
         agent.inTransaction(() -> {
             for (int i = 0; i < 5; i++) {
                 try (Connection c = pool.getConnection(); Statement s = c.createStatement();
@@ -529,12 +544,12 @@ abstract class AbstractJdbcScenarios {
             }
             return null;
         });
-        assertEquals(5, querySpans().size(), AgentFixture.describe(agent.spans()));
-        assertEquals(5, connectSpans().size(), AgentFixture.describe(agent.spans()));
+        assertEquals(5, querySpans().size(), PluginAgent.describe(agent.spans()));
+        assertEquals(5, connectSpans().size(), PluginAgent.describe(agent.spans()));
         for (Span span : querySpans()) {
             assertQuerySpan(span, "SELECT FROM " + TABLE, "query", "SELECT COUNT(*) FROM " + TABLE);
         }
-        assertEquals(lookups, JdbcHelper.metadataLookups(), "no getMetaData() behind the pool's proxies");
+        assertEquals(lookups, metadataLookups(), "no getMetaData() behind the pool's proxies");
     }
 
     /** What the agent remembers of a statement or a borrowed connection is gone once the application closed it. */
@@ -544,8 +559,8 @@ abstract class AbstractJdbcScenarios {
         try (Connection warm = pool.getConnection()) {
             warm.isValid(1);
         }
-        int statements = JdbcHelper.statementSql.size();
-        int connections = JdbcHelper.connections.size();
+        int statements = StatementSql.statementSql.size();
+        int connections = Endpoints.connections.size();
         agent.inTransaction(() -> {
             for (int i = 0; i < 50; i++) {
                 try (Connection c = pool.getConnection();
@@ -556,11 +571,11 @@ abstract class AbstractJdbcScenarios {
             }
             return null;
         });
-        assertEquals(statements, JdbcHelper.statementSql.size(), "statement entries");
+        assertEquals(statements, StatementSql.statementSql.size(), "statement entries");
         // the borrowed proxy connections are gone; the physical ones the pool opened meanwhile stay known
         int physical = pool.getHikariPoolMXBean().getTotalConnections();
-        assertTrue(JdbcHelper.connections.size() <= connections + physical,
-                "connection entries: " + JdbcHelper.connections.size() + ", before " + connections + ", pool " + physical);
+        assertTrue(Endpoints.connections.size() <= connections + physical,
+                "connection entries: " + Endpoints.connections.size() + ", before " + connections + ", pool " + physical);
     }
 
     @Test
@@ -581,7 +596,7 @@ abstract class AbstractJdbcScenarios {
             }
             return null;
         });
-        Transaction t = agent.reporter.onlyTransaction();
+        Transaction t = agent.reporter().onlyTransaction();
         assertEquals(1, t.spanCountStarted(), "the connect span");
         assertEquals(3, t.spanCountDropped(), "each query dropped once, not once per layer (pool proxy and driver)");
     }
@@ -625,7 +640,7 @@ abstract class AbstractJdbcScenarios {
         } finally {
             executor.shutdownNow();
         }
-        List<Transaction> transactions = agent.reporter.transactions();
+        List<Transaction> transactions = agent.reporter().transactions();
         assertEquals(threads, transactions.size());
         List<Span> spans = querySpans();
         assertEquals(threads * queries, spans.size());
@@ -634,7 +649,7 @@ abstract class AbstractJdbcScenarios {
             for (Span s : spans) {
                 if (s.transactionId() == t.traceContext().id()) {
                     children++;
-                    AgentFixture.assertChildOf(t, s);
+                    PluginAgent.assertChildOf(t, s);
                     assertQuerySpan(s, "SELECT FROM " + TABLE, "query", "SELECT name FROM " + TABLE + " WHERE id = ?");
                 }
             }
@@ -645,13 +660,13 @@ abstract class AbstractJdbcScenarios {
     @Test
     void closedStatementsAreForgotten() throws Exception {
         try (Connection c = connect()) {
-            int before = JdbcHelper.statementSql.size();
+            int before = StatementSql.statementSql.size();
             for (int i = 0; i < 100; i++) {
                 try (PreparedStatement ps = c.prepareStatement("SELECT id FROM " + TABLE + " WHERE id = " + i)) {
-                    assertEquals("SELECT id FROM " + TABLE + " WHERE id = " + i, JdbcHelper.statementSql.get(ps));
+                    assertEquals("SELECT id FROM " + TABLE + " WHERE id = " + i, StatementSql.statementSql.get(ps));
                 }
             }
-            assertEquals(before, JdbcHelper.statementSql.size());
+            assertEquals(before, StatementSql.statementSql.size());
         }
     }
 
@@ -726,7 +741,7 @@ abstract class AbstractJdbcScenarios {
 
     Span onlyQuerySpan() {
         List<Span> spans = querySpans();
-        assertEquals(1, spans.size(), () -> AgentFixture.describe(agent.spans()));
+        assertEquals(1, spans.size(), () -> PluginAgent.describe(agent.spans()));
         return spans.get(0);
     }
 
@@ -736,7 +751,7 @@ abstract class AbstractJdbcScenarios {
                 return s;
             }
         }
-        fail("no span named " + name + " in " + AgentFixture.describe(agent.spans()));
+        fail("no span named " + name + " in " + PluginAgent.describe(agent.spans()));
         return null;
     }
 

@@ -1,5 +1,6 @@
 package dev.apmagent.plugin.jdbc;
 
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Span;
 import dev.apmagent.trace.Tracer;
@@ -76,8 +77,8 @@ class H2JdbcTest extends AbstractJdbcScenarios {
         Span outer = spanNamed("SELECT");
         Span app = spanNamed("inside the database");
         Span inner = spanNamed("SELECT FROM " + TABLE);
-        AgentFixture.assertChildOf(outer, app);
-        AgentFixture.assertChildOf(app, inner);
+        PluginAgent.assertChildOf(outer, app);
+        PluginAgent.assertChildOf(app, inner);
         assertEquals("db", inner.type()); // H2 gives the function the URL jdbc:default:connection: vendor unknown
     }
 

@@ -1,5 +1,6 @@
 package dev.apmagent.plugin.jdbc;
 
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Outcome;
 import dev.apmagent.trace.Span;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class H2VersionMatrixTest {
 
-    private final AgentFixture agent = new AgentFixture();
+    private PluginAgent agent;
     private final List<URLClassLoader> loaders = new ArrayList<>();
 
     static List<String> versions() {
@@ -56,7 +57,7 @@ class H2VersionMatrixTest {
 
     @BeforeAll
     void install() {
-        agent.install();
+        agent = AbstractJdbcScenarios.installJdbc();
     }
 
     @AfterAll
@@ -195,7 +196,7 @@ class H2VersionMatrixTest {
                 "SELECT FROM t|query|h2|" + db + "|sa|-1|" + Outcome.SUCCESS,
                 "UPDATE t|exec|h2|" + db + "|sa|2|" + Outcome.SUCCESS,
                 "SELECT FROM missing|query|h2|" + db + "|sa|-1|" + Outcome.FAILURE), described);
-        ErrorEvent captured = agent.reporter.onlyError();
+        ErrorEvent captured = agent.reporter().onlyError();
         assertSame(error[0], captured.exception());
     }
 }

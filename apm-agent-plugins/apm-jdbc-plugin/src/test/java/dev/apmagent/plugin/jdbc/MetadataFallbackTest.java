@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.Span;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -23,12 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MetadataFallbackTest {
 
-    private final AgentFixture agent = new AgentFixture();
+    private PluginAgent agent;
     private HikariDataSource pool;
 
     @BeforeEach
     void setUp() {
-        agent.install();
+        agent = AbstractJdbcScenarios.installJdbc();
         agent.startTracer(Collections.<String, Object>emptyMap());
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:mem:fallback;DB_CLOSE_DELAY=-1");
@@ -48,7 +49,7 @@ class MetadataFallbackTest {
 
     @Test
     void oneMetadataLookupPerPhysicalConnection() throws Exception {
-        long before = JdbcHelper.metadataLookups();
+        long before = AbstractJdbcScenarios.metadataLookups();
         agent.inTransaction(() -> {
             for (int i = 0; i < 10; i++) {
                 try (Connection c = pool.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + i)) {
@@ -57,9 +58,9 @@ class MetadataFallbackTest {
             }
             return null;
         });
-        assertEquals(before + 1, JdbcHelper.metadataLookups(), "one physical connection, one lookup");
+        assertEquals(before + 1, AbstractJdbcScenarios.metadataLookups(), "one physical connection, one lookup");
         List<Span> spans = agent.spans();
-        assertEquals(20, spans.size(), AgentFixture.describe(spans));
+        assertEquals(20, spans.size(), PluginAgent.describe(spans));
         for (Span span : spans) {
             assertEquals("h2", span.subtype(), span.name().toString());
             assertEquals("fallback", span.context().db().instance().toString());

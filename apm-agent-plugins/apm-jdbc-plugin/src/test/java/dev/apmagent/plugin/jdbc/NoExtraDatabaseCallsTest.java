@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.Span;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,12 +31,14 @@ class NoExtraDatabaseCallsTest {
 
     private static final String URL = CountingDriver.PREFIX + "h2:mem:counted;DB_CLOSE_DELAY=-1";
 
-    private final AgentFixture agent = new AgentFixture();
+    private PluginAgent agent;
 
     @AfterEach
     void tearDown() {
-        agent.uninstall();
-        agent.stopTracer();
+        if (agent != null) {
+            agent.uninstall();
+            agent.stopTracer();
+        }
     }
 
     @Test
@@ -47,7 +50,7 @@ class NoExtraDatabaseCallsTest {
         workload();
         Map<String, Long> withoutAgent = CountingDriver.counts();
 
-        agent.install();
+        agent = AbstractJdbcScenarios.installJdbc();
         agent.startTracer(Collections.<String, Object>emptyMap());
         CountingDriver.reset();
         agent.inTransaction(() -> {
@@ -69,7 +72,7 @@ class NoExtraDatabaseCallsTest {
                 queries++;
             }
         }
-        assertEquals(21, queries, AgentFixture.describe(spans));
+        assertEquals(21, queries, PluginAgent.describe(spans));
     }
 
     private static void createTable() throws SQLException {

@@ -2,10 +2,8 @@ package dev.apmagent.plugin.jdbc;
 
 import dev.apmagent.config.Config;
 import dev.apmagent.pool.ObjectPools;
-import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.Reporter;
-import dev.apmagent.trace.Span;
+import dev.apmagent.trace.ListReporter;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
 import org.junit.jupiter.api.AfterEach;
@@ -17,17 +15,16 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Bytes the helper allocates per call, measured with {@code ThreadMXBean} on the paths the advice takes, with real
+ * Bytes the helpers allocate per call, measured with {@code ThreadMXBean} on the paths the advice takes, with real
  * H2 statements: nothing when no tracer runs or no transaction is active, nothing per recorded span once the pools are
  * warm, and one small map entry per prepared statement (freed again at close).
  */
-class JdbcHelperAllocationTest {
+class JdbcCallsAllocationTest {
 
     private static final int WARM_UP = 20_000;
     /**
@@ -47,28 +44,11 @@ class JdbcHelperAllocationTest {
         GlobalTracer.set(null);
     }
 
-    /** Ends every span at once: the reporter releases it on this thread, so the thread_local pool recycles it. */
-    static final class ReleasingReporter implements Reporter {
-        final AtomicLong spans = new AtomicLong();
-
-        @Override
-        public boolean report(Transaction transaction) {
-            transaction.decrementReferences();
-            return true;
-        }
-
-        @Override
-        public boolean report(Span span) {
-            spans.incrementAndGet();
-            span.decrementReferences();
-            return true;
-        }
-
-        @Override
-        public boolean report(ErrorEvent error) {
-            error.decrementReferences();
-            return true;
-        }
+    /** Releases every event at once, on this thread, so the thread_local pool recycles it. */
+    private static ListReporter releasingReporter() {
+        ListReporter reporter = new ListReporter();
+        reporter.setDropping(true);
+        return reporter;
     }
 
     private static long allocated() {
@@ -77,10 +57,10 @@ class JdbcHelperAllocationTest {
 
     private static void statementCalls(Statement plain, PreparedStatement prepared, int n) {
         for (int i = 0; i < n; i++) {
-            Object s1 = JdbcHelper.enterStatement(plain, "SELECT id, name FROM apm_alloc WHERE id = 1", JdbcHelper.QUERY);
-            JdbcHelper.exitStatement(s1, plain, null, -1L);
-            Object s2 = JdbcHelper.enterRemembered(prepared, JdbcHelper.QUERY);
-            JdbcHelper.exitStatement(s2, prepared, null, 1L);
+            JdbcCall s1 = StatementSpans.enter(plain, "SELECT id, name FROM apm_alloc WHERE id = 1");
+            StatementSpans.exit(s1, plain, null, -1L);
+            JdbcCall s2 = StatementSpans.enterPrepared(prepared);
+            StatementSpans.exit(s2, prepared, null, 1L);
         }
     }
 
@@ -94,7 +74,7 @@ class JdbcHelperAllocationTest {
 
     @Test
     void nothingWhenNotTracing() throws Exception {
-        Tracer tracer = new Tracer(Config.ofParsed(Map.of()), new ReleasingReporter(), ObjectPools.factory(ObjectPools.THREAD_LOCAL));
+        Tracer tracer = new Tracer(Config.ofParsed(Map.of()), releasingReporter(), ObjectPools.factory(ObjectPools.THREAD_LOCAL));
         try (Connection c = connection(); Statement plain = c.createStatement();
              PreparedStatement prepared = c.prepareStatement("SELECT name FROM apm_alloc WHERE id = ?")) {
             GlobalTracer.set(null);
@@ -117,28 +97,27 @@ class JdbcHelperAllocationTest {
 
     @Test
     void nothingPerSpanWhenTracing() throws Exception {
-        ReleasingReporter reporter = new ReleasingReporter();
-        Tracer tracer = new Tracer(Config.ofParsed(Map.of("transaction_max_spans", Integer.MAX_VALUE)), reporter,
+        Tracer tracer = new Tracer(Config.ofParsed(Map.of("transaction_max_spans", Integer.MAX_VALUE)), releasingReporter(),
                 ObjectPools.factory(ObjectPools.THREAD_LOCAL));
         GlobalTracer.set(tracer);
         try (Connection c = connection(); Statement plain = c.createStatement()) {
             PreparedStatement prepared = c.prepareStatement("SELECT name FROM apm_alloc WHERE id = ?");
-            JdbcHelper.onPrepared("SELECT name FROM apm_alloc WHERE id = ?", prepared);
+            StatementSql.onPrepared("SELECT name FROM apm_alloc WHERE id = ?", prepared);
             Transaction t = tracer.startRootTransaction();
             tracer.activate(t);
             try {
                 statementCalls(plain, prepared, WARM_UP);
-                long spansBefore = reporter.spans.get();
+                long spansBefore = t.spanCountStarted();
                 long before = allocated();
                 statementCalls(plain, prepared, ITERATIONS);
                 long bytes = allocated() - before;
-                assertEquals(2L * ITERATIONS, reporter.spans.get() - spansBefore, "every call recorded a span");
-                System.out.printf("JDBC helper, tracing: %.3f bytes per span%n", bytes / (2.0 * ITERATIONS));
+                assertEquals(2L * ITERATIONS, t.spanCountStarted() - spansBefore, "every call recorded a span");
+                System.out.printf("JDBC helpers, tracing: %.3f bytes per span%n", bytes / (2.0 * ITERATIONS));
                 assertTrue(bytes < ONE_OFF_BYTES, bytes + " bytes for " + 2 * ITERATIONS + " spans");
             } finally {
                 tracer.deactivate(t);
                 t.end();
-                JdbcHelper.onStatementClose(prepared);
+                StatementSql.onStatementClose(prepared);
                 prepared.close();
             }
         }
@@ -146,26 +125,26 @@ class JdbcHelperAllocationTest {
 
     @Test
     void onePreparedStatementCostsOneSmallEntryUntilClosed() throws Exception {
-        GlobalTracer.set(new Tracer(Config.ofParsed(Map.of()), new ReleasingReporter(), ObjectPools.factory(ObjectPools.THREAD_LOCAL)));
+        GlobalTracer.set(new Tracer(Config.ofParsed(Map.of()), releasingReporter(), ObjectPools.factory(ObjectPools.THREAD_LOCAL)));
         Object[] statements = new Object[ITERATIONS];
         for (int i = 0; i < statements.length; i++) {
             statements[i] = new Object();
         }
         String sql = "SELECT 1";
         for (int i = 0; i < WARM_UP; i++) {
-            JdbcHelper.onPrepared(sql, statements[i % 1000]);
-            JdbcHelper.onStatementClose(statements[i % 1000]);
+            StatementSql.onPrepared(sql, statements[i % 1000]);
+            StatementSql.onStatementClose(statements[i % 1000]);
         }
-        int sizeBefore = JdbcHelper.statementSql.size();
+        int sizeBefore = StatementSql.statementSql.size();
         long before = allocated();
         for (int i = 0; i < statements.length; i++) {
-            JdbcHelper.onPrepared(sql, statements[i]);
-            JdbcHelper.onStatementClose(statements[i]);
+            StatementSql.onPrepared(sql, statements[i]);
+            StatementSql.onStatementClose(statements[i]);
         }
         long bytes = allocated() - before;
         double perStatement = bytes / (double) statements.length;
-        System.out.printf("JDBC helper: %.1f bytes per prepared statement remembered and forgotten%n", perStatement);
+        System.out.printf("JDBC helpers: %.1f bytes per prepared statement remembered and forgotten%n", perStatement);
         assertTrue(perStatement <= 48, perStatement + " bytes per prepared statement");
-        assertEquals(sizeBefore, JdbcHelper.statementSql.size(), "closed statements are forgotten");
+        assertEquals(sizeBefore, StatementSql.statementSql.size(), "closed statements are forgotten");
     }
 }

@@ -1,0 +1,19 @@
+package dev.apmagent.plugin.jdbc;
+
+import dev.apmagent.plugin.ExitCall;
+
+/**
+ * A JDBC call in progress on a thread (a statement, a prepare, a connect), as enter advice hands it to exit advice:
+ * null when nothing is traced, else the thread's call, {@link #isNested() nested} in another JDBC call or the outermost
+ * one with its {@link #span() span} (none when it records none). See {@link JdbcCalls}.
+ */
+public final class JdbcCall extends ExitCall {
+
+    /** Whether the outermost call's span is named by its SQL, which a nested call may supply. */
+    boolean namedBySql;
+    /** Whether the outermost call's span has its SQL. */
+    boolean sqlKnown;
+
+    JdbcCall() {
+    }
+}
