@@ -2,10 +2,9 @@
  * The plugin contract and the kit, the one package of the core a plugin imports (besides the event model in
  * {@code dev.apmagent.trace} and option declarations in {@code dev.apmagent.config}): {@link dev.apmagent.plugin.Plugin}
  * and {@link dev.apmagent.plugin.Instrumentation} (matchers, advice named by string); for helpers, the call-depth guard
- * ({@link dev.apmagent.plugin.CallDepth}), the outermost exit call of a kind on a thread, whose span the calls nested
- * in it complete ({@link dev.apmagent.plugin.ExitCallGuard}, {@link dev.apmagent.plugin.ExitCall}), state attached to
- * library objects ({@link dev.apmagent.plugin.ContextStore}),
- * trace context in and out of carriers ({@link dev.apmagent.plugin.Propagation}), service targets
+ * for exit calls (only the outermost call of a kind on a thread records a span, the calls nested in it complete it:
+ * {@link dev.apmagent.plugin.ExitCallGuard}, {@link dev.apmagent.plugin.ExitCall}), state attached to library objects
+ * ({@link dev.apmagent.plugin.ContextStore}), trace context in and out of carriers ({@link dev.apmagent.plugin.Propagation}), service targets
  * ({@link dev.apmagent.plugin.ServiceTargets}), helpers defined next to a library ({@link dev.apmagent.plugin.LibraryHelper}),
  * typed settings snapshots ({@link dev.apmagent.plugin.PluginSettings}), failure and activity counters reported in the
  * health metrics ({@link dev.apmagent.plugin.PluginHealth}), periodic work on the agent's own thread

@@ -117,7 +117,8 @@ final class JdbcCalls {
 
     /**
      * Leaves a call {@link #enter} returned (nothing for null). The outermost call's span gets the endpoint of
-     * {@code source}'s connection if it has none yet, and {@code rowsAffected} if not negative, and ends.
+     * {@code source}'s connection if it has none yet, and {@code rowsAffected} if not negative and the call returned,
+     * and ends.
      */
     static void exit(JdbcCallKind<?> kind, JdbcCall call, Object source, Throwable thrown, long rowsAffected) {
         if (call == null) {
@@ -130,7 +131,8 @@ final class JdbcCalls {
                     // still in progress: whatever the driver runs for getMetaData() records nothing
                     Endpoints.resolve(kind.connectionOf(source)).applyTo(span);
                 }
-                if (rowsAffected >= 0) {
+                if (rowsAffected >= 0 && thrown == null) {
+                    // a call that threw returned nothing: ByteBuddy hands exit advice 0 for its return value
                     span.context().db().setRowsAffected(rowsAffected);
                 }
             }

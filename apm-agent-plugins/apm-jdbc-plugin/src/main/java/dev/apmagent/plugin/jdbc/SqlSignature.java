@@ -25,18 +25,6 @@ public final class SqlSignature {
         }
     };
 
-    /** Entries of the identity cache; a power of two. */
-    static final int CACHE_SIZE = 256;
-    /** Longer statements are not cached, so the cache retains at most CACHE_SIZE * 2048 chars of SQL. */
-    static final int MAX_CACHED_SQL_LENGTH = 2048;
-
-    /**
-     * Direct-mapped cache keyed by the identity of the SQL String. Plain (racy) reads and writes on purpose: entries are
-     * immutable with final fields, so a reader sees null, an older entry or a complete newer one, and a lost update
-     * only costs a re-parse. No locks, no CAS.
-     */
-    private static final CacheEntry[] CACHE = new CacheEntry[CACHE_SIZE];
-
     private final SqlLexer lexer = new SqlLexer();
     private final StringBuilder scratch = new StringBuilder(64);
     private int limit;
@@ -56,39 +44,6 @@ public final class SqlSignature {
     /** {@link #appendTo} with this thread's instance: allocates nothing once the thread has one. */
     static void appendOnThisThread(CharSequence sql, StringBuilder out) {
         PER_THREAD.get().appendTo(sql, out);
-    }
-
-    /**
-     * Like {@link #of(String)}, but remembers the last names of up to {@value #CACHE_SIZE} SQL String instances, so
-     * the same constant statement (e.g. a literal passed to a new PreparedStatement on every call, as JdbcTemplate
-     * does) is parsed once: a hit costs an identity hash and a load, and allocates nothing. A miss allocates the name
-     * and one small entry. Equal strings that are different instances are separate keys.
-     */
-    public static String ofCached(String sql) {
-        if (sql == null) {
-            return "";
-        }
-        int h = System.identityHashCode(sql);
-        int index = (h ^ (h >>> 16)) & (CACHE_SIZE - 1);
-        CacheEntry e = CACHE[index];
-        if (e != null && e.sql == sql) {
-            return e.name;
-        }
-        String name = of(sql);
-        if (sql.length() <= MAX_CACHED_SQL_LENGTH) {
-            CACHE[index] = new CacheEntry(sql, name);
-        }
-        return name;
-    }
-
-    private static final class CacheEntry {
-        final String sql;
-        final String name;
-
-        CacheEntry(String sql, String name) {
-            this.sql = sql;
-            this.name = name;
-        }
     }
 
     /** Appends the span name of {@code sql} to {@code out}; appends nothing for null or blank input. */

@@ -372,6 +372,19 @@ abstract class AbstractJdbcScenarios {
     }
 
     @Test
+    void aFailedUpdateReportsNoRowsAffected() throws Exception {
+        String sql = "UPDATE apm_missing_table SET a = 1";
+        agent.inTransaction(() -> {
+            try (Connection c = connect(); Statement s = c.createStatement()) {
+                return assertThrows(SQLException.class, () -> s.executeUpdate(sql));
+            }
+        });
+        Span span = onlyQuerySpan();
+        assertEquals(Outcome.FAILURE, span.outcome());
+        assertEquals(-1, span.context().db().rowsAffected(), "the update threw: no count, not 0");
+    }
+
+    @Test
     void driverExceptionIsCapturedAndRethrownUnchanged() throws Exception {
         String sql = "SELECT * FROM apm_missing_table";
         SQLException[] withoutAgent = new SQLException[1];

@@ -10,8 +10,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -79,45 +77,6 @@ class SqlSignatureTest {
     })
     void ownCases(String sql, String expected) {
         assertEquals(expected, SqlSignature.of(sql.replace("\\n", "\n")), sql);
-    }
-
-    @Test
-    void identityCacheReturnsTheSameNameForTheSameInstance() {
-        String sql = new String("SELECT * FROM cached_table WHERE id = ?");
-        String first = SqlSignature.ofCached(sql);
-        assertEquals("SELECT FROM cached_table", first);
-        assertSame(first, SqlSignature.ofCached(sql), "a hit returns the cached String");
-        String equalOtherInstance = new String(sql);
-        assertEquals("SELECT FROM cached_table", SqlSignature.ofCached(equalOtherInstance));
-        assertEquals("", SqlSignature.ofCached(null));
-    }
-
-    @Test
-    void identityCacheIsCorrectUnderConcurrentUse() throws Exception {
-        String[] sqls = new String[2000];
-        for (int i = 0; i < sqls.length; i++) {
-            sqls[i] = "UPDATE t" + i + " SET a = 1";
-        }
-        Thread[] threads = new Thread[4];
-        AtomicReference<String> failure = new AtomicReference<>();
-        for (int t = 0; t < threads.length; t++) {
-            final int seed = t;
-            threads[t] = new Thread(() -> {
-                Random r = new Random(seed);
-                for (int i = 0; i < 200_000 && failure.get() == null; i++) {
-                    int k = r.nextInt(sqls.length);
-                    String name = SqlSignature.ofCached(sqls[k]);
-                    if (!name.equals("UPDATE t" + k)) {
-                        failure.set(sqls[k] + " -> " + name);
-                    }
-                }
-            });
-            threads[t].start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        assertNull(failure.get());
     }
 
     @Test
