@@ -103,10 +103,7 @@ final class ExecutorContext {
         @Override
         public Object enter(Object executor, Object task, Object unused) {
             try {
-                AbstractSpan[] slot = running.get();
-                if (slot[0] != null) {
-                    release(slot); // the previous task's afterExecute never reached us
-                }
+                AbstractSpan[] slot = emptySlot(); // holds something only if the previous task's afterExecute never ran
                 AbstractSpan context = queued.remove(task);
                 if (context == null) {
                     return null;
@@ -135,10 +132,7 @@ final class ExecutorContext {
         @Override
         public Object enter(Object executor, Object task, Object thrown) {
             try {
-                AbstractSpan[] slot = running.get();
-                if (slot[0] != null) {
-                    release(slot);
-                }
+                emptySlot();
             } catch (Throwable t) {
                 health.failure();
             }
@@ -146,8 +140,13 @@ final class ExecutorContext {
         }
     }
 
-    private static void release(AbstractSpan[] slot) {
+    /** This worker's slot, emptied: the event it still held is deactivated and released. */
+    private static AbstractSpan[] emptySlot() {
+        AbstractSpan[] slot = running.get();
         AbstractSpan context = slot[0];
+        if (context == null) {
+            return slot;
+        }
         slot[0] = null;
         try {
             Tracer tracer = GlobalTracer.get();
@@ -157,5 +156,6 @@ final class ExecutorContext {
         } finally {
             context.decrementReferences();
         }
+        return slot;
     }
 }

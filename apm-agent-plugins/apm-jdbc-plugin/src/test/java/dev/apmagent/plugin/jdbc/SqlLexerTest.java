@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apmagent.trace.SharedVectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
