@@ -3,6 +3,7 @@ package dev.apmagent.instrument;
 import dev.apmagent.plugin.ContextField;
 import dev.apmagent.plugin.ContextStore;
 import dev.apmagent.plugin.Instrumentation;
+import dev.apmagent.testing.ChildFirstLoader;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -15,7 +16,6 @@ import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -51,13 +51,13 @@ public class ContextFieldTest {
 
     @BeforeEach
     void install() throws Exception {
-        before = new ChildFirstLoader(ClassLoader.getSystemClassLoader());
+        before = loader(ClassLoader.getSystemClassLoader());
         for (String name : Arrays.asList("KeyImpl", "KeySub", "BothKeys", "OtherImpl", "OnUnmatchedBase")) {
             Class.forName("testlib.ctx." + name, true, before);
         }
         installed = InstrumentationInstaller.install(ByteBuddyAgent.install(),
                 Collections.<Instrumentation>singletonList(new KeysInstrumentation()), getClass().getClassLoader(), true);
-        after = new ChildFirstLoader(ClassLoader.getSystemClassLoader());
+        after = loader(ClassLoader.getSystemClassLoader());
         touched.set(0);
     }
 
@@ -275,7 +275,7 @@ public class ContextFieldTest {
     /** A loader that cannot see the agent: the class could not be defined with the accessor, so it gets no field. */
     @Test
     void aLoaderThatCannotSeeTheAccessorGetsNoField() throws Exception {
-        Object key = create(new ChildFirstLoader(ClassLoader.getPlatformClassLoader()), "KeyImpl");
+        Object key = create(loader(ClassLoader.getPlatformClassLoader()), "KeyImpl");
         assertFalse(key instanceof ContextField);
         assertEquals("touched", key.getClass().getMethod("touch").invoke(key), "and works unchanged");
     }
@@ -286,34 +286,11 @@ public class ContextFieldTest {
         return type.getConstructor().newInstance();
     }
 
-    /** Loads {@code testlib.ctx.*} from the test classes itself, everything else from its parent. */
-    static final class ChildFirstLoader extends URLClassLoader {
-        ChildFirstLoader(ClassLoader parent) {
-            super(new URL[] {location()}, parent);
-        }
-
-        private static URL location() {
-            URL url = ContextFieldTest.class.getProtectionDomain().getCodeSource().getLocation();
-            assertNotNull(url);
-            return url;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("testlib.ctx.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    c = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(c);
-                }
-                return c;
-            }
-        }
+    /** Loads {@code testlib.ctx.*} from the test classes itself, everything else from {@code parent}. */
+    private static ClassLoader loader(ClassLoader parent) {
+        URL classes = ContextFieldTest.class.getProtectionDomain().getCodeSource().getLocation();
+        assertNotNull(classes);
+        return new ChildFirstLoader(classes, parent, "testlib.ctx.");
     }
 
     /** Every {@code testlib.ctx} class but {@code UnmatchedBase}; advice on {@code touch()}; two key types. */

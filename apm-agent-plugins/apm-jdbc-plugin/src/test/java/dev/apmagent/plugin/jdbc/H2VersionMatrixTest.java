@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
 import dev.apmagent.plugin.ContextField;
+import dev.apmagent.testing.ChildFirstLoader;
 import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Outcome;
@@ -108,7 +109,7 @@ class H2VersionMatrixTest {
 
     /** The driver of {@code version} in a new class loader. */
     private Driver driver(String version) throws Exception {
-        URLClassLoader loader = new ChildFirstLoader(jar(version), ClassLoader.getSystemClassLoader());
+        URLClassLoader loader = h2Loader(jar(version));
         loaders.add(loader);
         Driver driver = (Driver) loader.loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
         assertSame(loader, driver.getClass().getClassLoader());
@@ -124,28 +125,9 @@ class H2VersionMatrixTest {
         return jar.toURI().toURL();
     }
 
-    /** Loads {@code org.h2.*} from its own jar first, everything else from its parent, as a web application does. */
-    static final class ChildFirstLoader extends URLClassLoader {
-        ChildFirstLoader(URL jar, ClassLoader parent) {
-            super(new URL[]{jar}, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("org.h2.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    c = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(c);
-                }
-                return c;
-            }
-        }
+    /** Loads {@code org.h2.*} from {@code jar} itself, everything else from its parent, as a web application does. */
+    static URLClassLoader h2Loader(URL jar) {
+        return new ChildFirstLoader(jar, ClassLoader.getSystemClassLoader(), "org.h2.");
     }
 
     /**

@@ -80,9 +80,8 @@ class JdbcCallsAllocationTest {
         if (driver == null) {
             PluginAgent agent = withFields ? AbstractJdbcScenarios.installJdbc() : null;
             try {
-                driver = (Driver) new H2VersionMatrixTest.ChildFirstLoader(
-                        org.h2.Driver.class.getProtectionDomain().getCodeSource().getLocation(),
-                        ClassLoader.getSystemClassLoader()).loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
+                driver = (Driver) H2VersionMatrixTest.h2Loader(org.h2.Driver.class.getProtectionDomain().getCodeSource()
+                        .getLocation()).loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
                 try (Connection c = connection(driver); PreparedStatement p = c.prepareStatement("SELECT 1")) {
                     p.execute(); // loads the classes of connections and of both kinds of statements
                 }
