@@ -2,6 +2,7 @@ package dev.apmagent.instrument;
 
 import dev.apmagent.plugin.ClassLoaderHasClass;
 import dev.apmagent.plugin.ContextField;
+import dev.apmagent.plugin.ContextStore;
 import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.field.FieldDescription;
@@ -134,8 +135,14 @@ final class ContextFieldInjector {
         return false;
     }
 
-    /** Adds the field for {@code keyType} (unless the class file already has one, from another hook of the agent). */
+    /**
+     * Adds the field for {@code keyType} (unless the class file already has one, from another hook of the agent), and
+     * tells the stores of that type that objects with the field may come ({@link ContextStore#fieldAdded}).
+     */
     static DynamicType.Builder<?> addField(DynamicType.Builder<?> builder, String keyType) {
+        if (!keyType.equals(NO_KEY_TYPE)) {
+            ContextStore.fieldAdded(keyType);
+        }
         return builder.visit(new FieldWrapper(keyType));
     }
 

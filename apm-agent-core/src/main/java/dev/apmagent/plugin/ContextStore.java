@@ -3,6 +3,7 @@ package dev.apmagent.plugin;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -51,11 +52,11 @@ public final class ContextStore<V> {
 
     static final int SWEEP_EVERY = 256;
 
-    /** The key types bound to a store so far: a type's classes have one context field, owned by its first store. */
-    private static final ConcurrentMap<String, Boolean> boundTypes = new ConcurrentHashMap<String, Boolean>();
+    /** Every key type named by a store or by the class file hook, by name. */
+    private static final ConcurrentMap<String, KeyType> keyTypes = new ConcurrentHashMap<String, KeyType>();
 
-    /** The interned name of the key type whose context field is this store's; null: the map only. */
-    private final String fieldType;
+    /** The key type whose context field is this store's; null: the map only. */
+    private final KeyType fieldType;
     private final AtomicReferenceArray<Entry<V>> buckets;
     private final int mask;
     private final int maxSize;
@@ -75,7 +76,7 @@ public final class ContextStore<V> {
         this(null, maxSize, bucketBits);
     }
 
-    private ContextStore(String fieldType, int maxSize, int bucketBits) {
+    private ContextStore(KeyType fieldType, int maxSize, int bucketBits) {
         if (maxSize < 1 || bucketBits < 1 || bucketBits > 24) {
             throw new IllegalArgumentException("maxSize " + maxSize + ", bucketBits " + bucketBits);
         }
@@ -99,8 +100,22 @@ public final class ContextStore<V> {
         if (keyType == null || keyType.isEmpty()) {
             throw new IllegalArgumentException("key type " + keyType);
         }
-        boolean first = boundTypes.putIfAbsent(keyType, Boolean.TRUE) == null;
-        return new ContextStore<V>(first ? keyType.intern() : null, maxSize, bucketBits);
+        KeyType type = KeyType.named(keyType);
+        return new ContextStore<V>(type.owned.compareAndSet(false, true) ? type : null, maxSize, bucketBits);
+    }
+
+    /**
+     * Called by the class file hook before it defines a class with the context field of {@code keyType} (and by tests
+     * and benchmarks that write such a class by hand): until then the stores of that type skip the
+     * {@code instanceof ContextField} of every key, which costs 12 to 18 ns when it fails on JDK 17 (an interface
+     * check that misses scans the class's secondary supers; JDK 23+ hashes them, 1 ns), so that the map path after
+     * an attach, where no class has the field, costs what it did before context fields existed (docs/benchmarks.md).
+     */
+    public static void fieldAdded(String keyType) {
+        KeyType type = KeyType.named(keyType);
+        if (!type.fieldAdded) {
+            type.fieldAdded = true;
+        }
     }
 
     /** Whether keys whose class has the context field of this store's key type keep their value in it. */
@@ -116,12 +131,14 @@ public final class ContextStore<V> {
     /**
      * {@code key} as the holder of this store's context field, or null when its class has none, or has another key
      * type's. The key type is compared by reference: the generated method returns a string constant, which the JVM
-     * interns, and {@link #fieldType} is interned.
+     * interns, and {@link KeyType#name} is interned. While no class has the field, not even {@code instanceof} runs
+     * (see {@link #fieldAdded}).
      */
     private ContextField fieldOf(Object key) {
-        if (fieldType != null && key instanceof ContextField) {
+        KeyType type = fieldType;
+        if (type != null && type.fieldAdded && key instanceof ContextField) {
             ContextField holder = (ContextField) key;
-            if (holder.apmagent$contextKeyType() == fieldType) {
+            if (holder.apmagent$contextKeyType() == type.name) {
                 return holder;
             }
         }
@@ -361,6 +378,33 @@ public final class ContextStore<V> {
     /** Full sweeps run. */
     long sweeps() {
         return sweeps.get();
+    }
+
+    /** A key type: its interned name, whether a store owns its field, whether some class has the field yet. */
+    private static final class KeyType {
+        final String name;
+        final AtomicBoolean owned = new AtomicBoolean();
+        /**
+         * Set once, before the first class with the field is defined, so before any object of it can reach a store;
+         * volatile, so that no thread keeps reading false from a register.
+         */
+        volatile boolean fieldAdded;
+
+        private KeyType(String name) {
+            this.name = name;
+        }
+
+        static KeyType named(String name) {
+            KeyType type = keyTypes.get(name);
+            if (type == null) {
+                KeyType fresh = new KeyType(name.intern());
+                type = keyTypes.putIfAbsent(name, fresh);
+                if (type == null) {
+                    type = fresh;
+                }
+            }
+            return type;
+        }
     }
 
     static final class Entry<V> extends WeakReference<Object> {

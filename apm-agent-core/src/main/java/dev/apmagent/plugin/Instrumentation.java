@@ -63,12 +63,12 @@ public abstract class Instrumentation {
     }
 
     /**
-     * The library types (class or interface names) whose implementations this instrumentation's helpers keep state
-     * for in a {@link ContextStore#forType(String, int, int) ContextStore bound to the type}: a class this instrumentation
-     * matches gets a context field for that store when the class file hook transforms it as it is loaded (not when it
-     * retransforms it after an attach: then the store keeps the class's objects in its weak map). Empty (the default)
-     * for none. Rules, in docs/plugins.md: interfaces never get a field; nor does a class that is a subtype of two
-     * declared key types, or whose superclass is a subtype of one (the superclass has the field, or the map serves).
+     * The library types (class or interface names) whose objects this instrumentation's helpers keep state for in a
+     * {@link ContextStore#forType(String, int, int) ContextStore bound to the type}: a class of such a type that the
+     * class file hook transforms as it is loaded (some instrumentation matched it) gets a context field for that store;
+     * one it retransforms after an attach does not, and the store keeps its objects in its weak map. Empty (the
+     * default) for none. Rules, in docs/plugins.md: interfaces never get a field; nor does a class that is a subtype of
+     * two declared key types, or whose superclass is a subtype of one (the superclass has the field, or the map serves).
      */
     public List<String> contextKeyTypes() {
         return Collections.emptyList();

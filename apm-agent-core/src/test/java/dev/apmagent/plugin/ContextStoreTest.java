@@ -171,6 +171,39 @@ class ContextStoreTest {
 
     static final ContextStore<String> fieldKeys = ContextStore.forType("test.FieldKey", 8, 2);
 
+    static {
+        ContextStore.fieldAdded("test.FieldKey"); // what the hook does before it defines a class with the field
+    }
+
+    /** After an attach no class has the field: the store never even asks a key whether it implements ContextField. */
+    @Test
+    void whileNoClassHasTheFieldTheStoreUsesItsMap() {
+        ContextStore<String> store = ContextStore.forType("test.NoFieldYet", 8, 2);
+        assertTrue(store.ownsField());
+        ContextField key = new ContextField() {
+            private Object context;
+
+            @Override
+            public String apmagent$contextKeyType() {
+                return "test.NoFieldYet";
+            }
+
+            @Override
+            public Object apmagent$lvContext() {
+                return context;
+            }
+
+            @Override
+            public void apmagent$svContext(Object value) {
+                context = value;
+            }
+        };
+        assertTrue(store.put(key, "in the map"));
+        assertEquals(1, store.size());
+        assertNull(key.apmagent$lvContext());
+        assertEquals("in the map", store.remove(key));
+    }
+
     @Test
     void aKeyWithTheStoresFieldKeepsItsValueThereAndTheMapStaysEmpty() {
         assertTrue(fieldKeys.ownsField());
