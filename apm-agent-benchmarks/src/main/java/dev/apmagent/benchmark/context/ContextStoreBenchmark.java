@@ -21,8 +21,13 @@ import java.util.concurrent.TimeUnit;
  * The kit's {@link ContextStore} on its two paths, through one store bound to a key type as the JDBC plugin's are:
  * {@code field}, keys whose class has the context field ({@link FieldKey}, written by hand exactly as the class file
  * hook generates it: a volatile field and the three {@link ContextField} methods), and {@code map}, keys of a class
- * without it ({@link MapKey}: classes loaded before an attach), which go to the store's weak map. The map holds
- * {@value #LIVE} other keys throughout, so its chains are as long as a busy JDBC store's.
+ * without it ({@link MapKey}), which go to the store's weak map after an {@code instanceof ContextField} that fails
+ * (some classes of the type have the field, these do not: a pool loaded before an attach, a driver after);
+ * {@code map_attach}, the same keys in a store of a key type no class has the field of (all of them loaded before an
+ * attach), which skips that {@code instanceof}; and {@code map_only}, the same keys in a map-only store (made by the
+ * constructor: the code path from before context fields existed). Both key classes implement six other interfaces,
+ * as a JDBC statement class does, which a failing {@code instanceof} scans on JDK 17. The map holds {@value #LIVE}
+ * other keys throughout, so its chains are as long as a busy JDBC store's.
  * <ul>
  *   <li>{@link #get}: one lookup of a mapped key, what each statement execution does for its SQL;</li>
  *   <li>{@link #putGetRemove}: a statement's life in the store, prepare (put), execute (get), close (remove).</li>
@@ -44,20 +49,29 @@ public class ContextStoreBenchmark {
     static final String VALUE = "SELECT name FROM users WHERE id = ?";
 
     /** Bound once per JVM, as the plugins' stores are; 65,536 map entries in 16,384 buckets, as the JDBC statements'. */
-    static final ContextStore<String> store = ContextStore.forType(FieldKey.class.getName(), 65_536, 14);
+    static final ContextStore<String> boundStore = ContextStore.forType(FieldKey.class.getName(), 65_536, 14);
+    /** Bound to a key type whose field no class has. */
+    static final ContextStore<String> attachStore = ContextStore.forType(MapKey.class.getName(), 65_536, 14);
 
-    @Param({"field", "map"})
+    static {
+        ContextStore.fieldAdded(FieldKey.class.getName()); // what the class file hook does when it adds the field
+    }
+
+    @Param({"field", "map", "map_attach", "map_only"})
     public String path;
 
+    ContextStore<String> store;
     Object[] live;
     Object[] cycled;
     int next;
 
     @Setup(Level.Trial)
     public void setUp() {
-        if (!store.ownsField()) {
+        if (!boundStore.ownsField()) {
             throw new IllegalStateException("another store owns the field of " + FieldKey.class.getName());
         }
+        store = path.equals("map_only") ? new ContextStore<String>(65_536, 14)
+                : path.equals("map_attach") ? attachStore : boundStore;
         live = keys(LIVE);
         cycled = keys(CYCLED);
         for (Object key : live) {
@@ -91,8 +105,27 @@ public class ContextStoreBenchmark {
         return value;
     }
 
+    /** Interfaces of the key classes besides {@link ContextField}, as many as a JDBC statement class has. */
+    interface I1 {
+    }
+
+    interface I2 {
+    }
+
+    interface I3 {
+    }
+
+    interface I4 {
+    }
+
+    interface I5 {
+    }
+
+    interface I6 {
+    }
+
     /** What the class file hook adds to a key type's class, by hand: a volatile field and its accessor. */
-    public static final class FieldKey implements ContextField {
+    public static final class FieldKey implements I1, I2, I3, I4, I5, I6, ContextField {
         private transient volatile Object context;
 
         @Override
@@ -111,7 +144,7 @@ public class ContextStoreBenchmark {
         }
     }
 
-    /** A key whose class was loaded before the agent: no field. */
-    public static final class MapKey {
+    /** A key whose class has no field (loaded before an attach). */
+    public static final class MapKey implements I1, I2, I3, I4, I5, I6 {
     }
 }
