@@ -27,8 +27,8 @@ import java.util.List;
  * retransforms never does, unless it got one when it was loaded (the field must then come back every time).
  *
  * <p>Why not ByteBuddy's {@code AgentBuilder}: the transformations are the same (a {@code decorate} of the class file,
- * advice inlined through {@code AsmVisitorWrapper.ForDeclaredMethods}, no class format changes on retransformation, no
- * type initializer, nothing injected), but the {@code AgentBuilder} machinery around them cost a fifth of the agent's start-up on one
+ * advice inlined through {@code AsmVisitorWrapper.ForDeclaredMethods}, no class format changes, no type initializer,
+ * nothing injected), but the {@code AgentBuilder} machinery around them cost a fifth of the agent's start-up on one
  * core (docs/benchmarks.md): initializing its transformer generates, with ByteBuddy's own class-generation DSL, a
  * subclass that accepts the Java 9 module argument (160 ms on two cores, 280 ms on one, measured by loading the class
  * in a JVM of its own), and {@code AgentBuilder.Default} loads another 100 classes. The module argument is never
