@@ -151,11 +151,21 @@ class ContextStoreTest {
 
     /** What the class file hook generates in a key type's class, written by hand (ContextFieldTest has the real one). */
     static final class FieldKey implements ContextField {
+        private final String keyType;
         private transient volatile Object context;
+
+        FieldKey() {
+            this("test.FieldKey");
+        }
+
+        /** The generated method returns a string constant: interned. */
+        FieldKey(String keyType) {
+            this.keyType = keyType.intern();
+        }
 
         @Override
         public String apmagent$contextKeyType() {
-            return "test.FieldKey";
+            return keyType;
         }
 
         @Override
@@ -180,27 +190,10 @@ class ContextStoreTest {
     void whileNoClassHasTheFieldTheStoreUsesItsMap() {
         ContextStore<String> store = ContextStore.forType("test.NoFieldYet", 8, 2);
         assertTrue(store.ownsField());
-        ContextField key = new ContextField() {
-            private Object context;
-
-            @Override
-            public String apmagent$contextKeyType() {
-                return "test.NoFieldYet";
-            }
-
-            @Override
-            public Object apmagent$lvContext() {
-                return context;
-            }
-
-            @Override
-            public void apmagent$svContext(Object value) {
-                context = value;
-            }
-        };
+        FieldKey key = new FieldKey("test.NoFieldYet");
         assertTrue(store.put(key, "in the map"));
         assertEquals(1, store.size());
-        assertNull(key.apmagent$lvContext());
+        assertNull(key.context);
         assertEquals("in the map", store.remove(key));
     }
 
