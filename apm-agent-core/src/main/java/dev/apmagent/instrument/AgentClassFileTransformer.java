@@ -23,6 +23,9 @@ import java.util.List;
  * ({@link CandidateFilter}), describes a candidate from its class file, matches it against every instrumentation
  * ({@link CheapFirstMatcher}) and weaves the advice of all that match ({@link AdviceTransformer}) in one pass.
  *
+ * <p>A class it transforms as it is loaded may also get a context field ({@link ContextFieldInjector}); a class it
+ * retransforms never does, unless it got one when it was loaded (the field must then come back every time).
+ *
  * <p>Why not ByteBuddy's {@code AgentBuilder}: the transformations are the same (a {@code decorate} of the class file,
  * advice inlined through {@code AsmVisitorWrapper.ForDeclaredMethods}, no class format changes, no type initializer,
  * nothing injected), but the {@code AgentBuilder} machinery around them cost a fifth of the agent's start-up on one
@@ -42,7 +45,10 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
     private final CandidateFilter candidates;
     private final CheapFirstMatcher[] matchers;
     private final AdviceTransformer[] transformers;
+    private final ContextFieldInjector contextFields;
     private final TransformListener listener;
+    /** False once uninstalling: the hook then only gives classes that have a context field their field again. */
+    private volatile boolean advising = true;
     private final ByteBuddy byteBuddy = new ByteBuddy()
             .with(TypeValidation.DISABLED)
             .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
@@ -62,6 +68,19 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
             matchers[i] = new CheapFirstMatcher(instrumentations.get(i), listener);
             transformers[i] = new AdviceTransformer(instrumentations.get(i), adviceSource);
         }
+        this.contextFields = new ContextFieldInjector(instrumentations);
+    }
+
+    /**
+     * From now on the hook adds no advice; classes that have a context field keep it (the JVM refuses a version
+     * without it). For removal: retransforming the loaded classes then gives them back their original code.
+     *
+     * @return false when it had been called before
+     */
+    boolean stopAdvising() {
+        boolean was = advising;
+        advising = false;
+        return was;
     }
 
     /**
@@ -71,7 +90,9 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(final ClassLoader loader, final String internalName, final Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, final byte[] classFile) {
-        if (!candidates.isCandidate(loader, internalName) || transforming.get() != null) {
+        // a retransformation starts from the class file without the field added at load: the field must come back
+        final boolean keepField = classBeingRedefined != null && ContextFieldInjector.hasField(classBeingRedefined);
+        if ((!keepField && !candidates.isCandidate(loader, internalName)) || transforming.get() != null) {
             return null;
         }
         // with the agent's own permissions (under a security manager, the code that triggered the class load may not
@@ -79,13 +100,13 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
         return AccessController.doPrivileged(new PrivilegedAction<byte[]>() {
             @Override
             public byte[] run() {
-                return transformCandidate(loader, internalName, classBeingRedefined, classFile);
+                return transformCandidate(loader, internalName, classBeingRedefined, classFile, keepField);
             }
         }, installationContext);
     }
 
     private byte[] transformCandidate(ClassLoader loader, String internalName, Class<?> classBeingRedefined,
-                                      byte[] classFile) {
+                                      byte[] classFile, boolean keepField) {
         String typeName = internalName.replace('/', '.');
         try {
             transforming.set(Boolean.TRUE);
@@ -94,12 +115,22 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
             TypePool pool = typePool(locator);
             TypeDescription type = pool.describe(typeName).resolve();
             DynamicType.Builder<?> builder = null;
-            for (int i = 0; i < matchers.length; i++) {
+            for (int i = 0; advising && i < matchers.length; i++) {
                 if (matchers[i].matches(type, loader)) {
                     if (builder == null) {
                         builder = byteBuddy.decorate(type, locator);
                     }
                     builder = transformers[i].transform(builder);
+                }
+            }
+            if (keepField) {
+                String keyType = contextFields.keyTypeFor(type, loader);
+                builder = ContextFieldInjector.addField(builder == null ? byteBuddy.decorate(type, locator) : builder,
+                        keyType == null ? ContextFieldInjector.NO_KEY_TYPE : keyType);
+            } else if (builder != null && classBeingRedefined == null && contextFields.active()) {
+                String keyType = contextFields.keyTypeFor(type, loader);
+                if (keyType != null) {
+                    builder = ContextFieldInjector.addField(builder, keyType);
                 }
             }
             if (builder == null) {

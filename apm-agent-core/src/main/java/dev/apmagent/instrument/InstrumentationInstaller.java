@@ -13,7 +13,8 @@ import java.util.List;
  *
  * <ul>
  *   <li>Retransformation without class-format changes, so the same set-up works at start-up and when attached to a
- *   running JVM (retransformation may not add fields or methods).</li>
+ *   running JVM (retransformation may not add fields or methods). Only classes transformed as they are loaded may get
+ *   a context field ({@link ContextFieldInjector}).</li>
  *   <li>Classes loaded before installation (a few at start-up, all of the application's when attached) are found by
  *   the same decision the hook makes, on their class files, and retransformed in batches of
  *   {@value #ATTACH_BATCH_SIZE}; when attached to a running JVM, with a pause of {@value #ATTACH_BATCH_PAUSE_MILLIS} ms
@@ -132,16 +133,21 @@ public final class InstrumentationInstaller {
             return listener.errorCount();
         }
 
-        /** Removes the transformer and restores the original classes (used by tests). */
+        /**
+         * Restores the original code of the classes and removes the transformer (used by tests). Classes that got a
+         * context field as they were loaded keep it (the JVM cannot remove a field), and the rest of their original
+         * code: the hook retransforms them before it is removed. A later retransformation of such a class succeeds
+         * only while some installation of the agent is there to add the field again.
+         */
         public boolean uninstall(java.lang.instrument.Instrumentation jvm) {
-            boolean removed = jvm.removeTransformer(transformer);
+            if (!transformer.stopAdvising()) {
+                return false;
+            }
             if (bridge != null) {
                 bridge.unregister();
             }
-            if (removed) {
-                retransformLoaded(jvm, transformer, listener, 0);
-            }
-            return removed;
+            retransformLoaded(jvm, transformer, listener, 0);
+            return jvm.removeTransformer(transformer);
         }
     }
 }

@@ -62,6 +62,18 @@ public abstract class Instrumentation {
         return Collections.emptyList();
     }
 
+    /**
+     * The library types (class or interface names) whose objects this instrumentation's helpers keep state for in a
+     * {@link ContextStore#forType(String, int, int) ContextStore bound to the type}: a class of such a type that the
+     * class file hook transforms as it is loaded (some instrumentation matched it) gets a context field for that store;
+     * one it retransforms after an attach does not, and the store keeps its objects in its weak map. Empty (the
+     * default) for none. Rules, in docs/plugins.md: interfaces never get a field; nor does a class that is a subtype of
+     * two declared key types, or whose superclass is a subtype of one (the superclass has the field, or the map serves).
+     */
+    public List<String> contextKeyTypes() {
+        return Collections.emptyList();
+    }
+
     /** Methods and the class that holds their {@code @Advice.OnMethodEnter/Exit} methods, named by string. */
     public static final class AdviceBinding {
         private final ElementMatcher<? super MethodDescription> methods;

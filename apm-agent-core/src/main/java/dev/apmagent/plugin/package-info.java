@@ -4,7 +4,8 @@
  * and {@link dev.apmagent.plugin.Instrumentation} (matchers, advice named by string); for helpers, the call-depth guard
  * for exit calls (only the outermost call of a kind on a thread records a span, the calls nested in it complete it:
  * {@link dev.apmagent.plugin.ExitCallGuard}, {@link dev.apmagent.plugin.ExitCall}), state attached to library objects
- * ({@link dev.apmagent.plugin.ContextStore}), trace context in and out of carriers ({@link dev.apmagent.plugin.Propagation}), service targets
+ * ({@link dev.apmagent.plugin.ContextStore}: a context field that the class file hook adds to the classes of a declared
+ * key type, {@link dev.apmagent.plugin.ContextField}, or a weak map), trace context in and out of carriers ({@link dev.apmagent.plugin.Propagation}), service targets
  * ({@link dev.apmagent.plugin.ServiceTargets}), helpers defined next to a library ({@link dev.apmagent.plugin.LibraryHelper}),
  * typed settings snapshots ({@link dev.apmagent.plugin.PluginSettings}), failure and activity counters reported in the
  * health metrics ({@link dev.apmagent.plugin.PluginHealth}), periodic work on the agent's own thread

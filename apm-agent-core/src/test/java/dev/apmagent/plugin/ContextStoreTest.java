@@ -149,6 +149,121 @@ class ContextStoreTest {
         throw new AssertionError("keys were not collected");
     }
 
+    /** What the class file hook generates in a key type's class, written by hand (ContextFieldTest has the real one). */
+    static final class FieldKey implements ContextField {
+        private final String keyType;
+        private transient volatile Object context;
+
+        FieldKey() {
+            this("test.FieldKey");
+        }
+
+        /** The generated method returns a string constant: interned. */
+        FieldKey(String keyType) {
+            this.keyType = keyType.intern();
+        }
+
+        @Override
+        public String apmagent$contextKeyType() {
+            return keyType;
+        }
+
+        @Override
+        public Object apmagent$lvContext() {
+            return context;
+        }
+
+        @Override
+        public void apmagent$svContext(Object value) {
+            context = value;
+        }
+    }
+
+    static final ContextStore<String> fieldKeys = ContextStore.forType("test.FieldKey", 8, 2);
+
+    static {
+        ContextStore.fieldAdded("test.FieldKey"); // what the hook does before it defines a class with the field
+    }
+
+    /** After an attach no class has the field: the store never even asks a key whether it implements ContextField. */
+    @Test
+    void whileNoClassHasTheFieldTheStoreUsesItsMap() {
+        ContextStore<String> store = ContextStore.forType("test.NoFieldYet", 8, 2);
+        assertTrue(store.ownsField());
+        FieldKey key = new FieldKey("test.NoFieldYet");
+        assertTrue(store.put(key, "in the map"));
+        assertEquals(1, store.size());
+        assertNull(key.context);
+        assertEquals("in the map", store.remove(key));
+    }
+
+    @Test
+    void aKeyWithTheStoresFieldKeepsItsValueThereAndTheMapStaysEmpty() {
+        assertTrue(fieldKeys.ownsField());
+        FieldKey key = new FieldKey();
+        assertTrue(fieldKeys.putIfAbsent(key, "first"));
+        assertFalse(fieldKeys.putIfAbsent(key, "second"));
+        assertEquals("first", key.context);
+        assertTrue(fieldKeys.put(key, "third"));
+        assertEquals("third", fieldKeys.get(key));
+        assertEquals(0, fieldKeys.size());
+        assertEquals("third", fieldKeys.remove(key));
+        assertNull(key.context);
+        assertNull(fieldKeys.remove(key));
+        assertEquals(0, fieldKeys.size());
+    }
+
+    @Test
+    void theFieldIsNeverFull() {
+        List<FieldKey> keys = new ArrayList<>();
+        for (int i = 0; i < 3 * fieldKeys.maxSize(); i++) {
+            FieldKey key = new FieldKey();
+            keys.add(key);
+            assertTrue(fieldKeys.put(key, "v"));
+        }
+        assertEquals(0, fieldKeys.rejected());
+        assertEquals(0, fieldKeys.size());
+    }
+
+    @Test
+    void storesThatDoNotOwnTheFieldUseTheirMap() {
+        ContextStore<String> second = ContextStore.forType("test.FieldKey", 8, 2);
+        ContextStore<String> mapOnly = new ContextStore<>(8, 2);
+        assertFalse(second.ownsField());
+        assertFalse(mapOnly.ownsField());
+        FieldKey key = new FieldKey();
+        assertTrue(second.put(key, "second"));
+        assertTrue(mapOnly.put(key, "map only"));
+        assertNull(key.context, "the field is the first store's");
+        assertEquals("second", second.get(key));
+        assertEquals("map only", mapOnly.get(key));
+        assertEquals(1, second.size());
+        assertEquals(1, mapOnly.size());
+    }
+
+    /** Setting or reading a field allocates nothing, whatever the value. */
+    @Test
+    void theFieldAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        FieldKey key = new FieldKey();
+        String[] values = {"a", "b"};
+        for (int i = 0; i < 20_000; i++) {
+            fieldKeys.put(key, values[i & 1]);
+            fieldKeys.get(key);
+            fieldKeys.remove(key);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 10_000; i++) {
+            fieldKeys.put(key, values[i & 1]);
+            fieldKeys.putIfAbsent(key, "x");
+            fieldKeys.get(key);
+            fieldKeys.remove(key);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 1024, allocated + " B for 10,000 rounds");
+    }
+
     /** 2 buckets: every operation contends on the same chains; 64 buckets: mostly not. */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 6})

@@ -5,11 +5,13 @@ import dev.apmagent.it.apps.InternalsApp;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import testapp.startup.ContextFieldApp;
 import testapp.startup.DriverApp;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -42,6 +44,25 @@ class AgentStartupIT {
                 .contains("service_name=HelloApp")
                 .contains("instrumentations=[")
                 .contains("jdbc");
+    }
+
+    /**
+     * With the agent at start-up, a driver's connection and statement classes load after it and get the context
+     * field the JDBC plugin keeps their endpoint and SQL in (after an attach they use the stores' maps:
+     * AttachTracingIT's span names come from there).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void jdbcClassesLoadedAfterStartUpGetContextFields(Jdk jdk, @TempDir Path dir) throws Exception {
+        Path demoJar = Paths.get(System.getProperty("user.dir")).resolve("../target/apm-agent-demo.jar").normalize();
+        ForkedJvm.Result without = ForkedJvm.on(jdk).classPath(demoJar).main(ContextFieldApp.class).run();
+        ForkedJvm.Result with = ForkedJvm.on(jdk).classPath(demoJar)
+                .withAgent("log_file=" + dir.resolve("agent.log") + ",output_file=" + dir.resolve("events.ndjson"))
+                .main(ContextFieldApp.class).run();
+
+        assertThat(without.stdout).as(without.toString()).isEqualTo("connection false, statement false" + System.lineSeparator());
+        assertThat(with.stdout).as(with.toString()).isEqualTo("connection true, statement true" + System.lineSeparator());
+        assertThat(with.stderr).isEqualTo(without.stderr);
     }
 
     /** Defining the bootstrap bridge exports a JDK internal package to the agent's injector module only. */

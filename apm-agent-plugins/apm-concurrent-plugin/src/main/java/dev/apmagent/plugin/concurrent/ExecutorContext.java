@@ -30,6 +30,12 @@ final class ExecutorContext {
     static final PluginHealth health = PluginHealth.of("concurrent");
     static final PluginHealth.Counter propagated = health.counter("tasks_propagated");
     static final PluginHealth.Counter notRemembered = health.counter("tasks_not_remembered");
+    /**
+     * Map only (the constructor, not {@link ContextStore#forType}): tasks are any {@code Runnable}, often lambdas and
+     * other hidden classes, which the class file hook never sees, or JDK classes loaded before the agent; no key type
+     * to give a context field. And {@code putIfAbsent} must have one winner when two threads submit the same task at
+     * once, which only the map's CAS gives.
+     */
     private static final ContextStore<AbstractSpan> queued = new ContextStore<AbstractSpan>(MAX_QUEUED, 14);
     private static final ThreadLocal<AbstractSpan[]> running = new ThreadLocal<AbstractSpan[]>() {
         @Override

@@ -23,7 +23,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code afterExecute(task, thrown)} deactivates it.
  *
  * <p>Why these hooks: the task object is the only thing the caller and the worker share, and it is often a lambda,
- * whose class cannot be given a field; so its context lives in a {@link dev.apmagent.plugin.ContextStore}. Wrapping the
+ * whose class cannot be given a field; so its context lives in the weak map of a map-only
+ * {@link dev.apmagent.plugin.ContextStore} (this instrumentation declares no context key type). Wrapping the
  * task instead would change what the application sees ({@code getQueue()}, {@code remove(task)},
  * {@code shutdownNow()}'s result). A subclass that overrides {@code beforeExecute} or {@code afterExecute} without
  * calling {@code super} (their documentation asks subclasses to call it) loses the propagation, never a task.

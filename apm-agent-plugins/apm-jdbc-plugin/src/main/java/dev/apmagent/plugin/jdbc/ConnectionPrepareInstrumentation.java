@@ -2,6 +2,7 @@ package dev.apmagent.plugin.jdbc;
 
 import net.bytebuddy.asm.Advice;
 
+import java.util.Collections;
 import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -14,8 +15,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 /**
  * {@code jdbc-connection-prepare} on {@code java.sql.Connection}: remembers the SQL of every prepared and callable
  * statement ({@code prepareStatement/prepareCall(String, ...)}, {@link StatementSql}), and forgets a connection's
- * endpoint when it is closed ({@link Endpoints}). While tracing, a prepare call counts as a JDBC call in progress, so
- * statements the driver runs inside it record no span. It serves the statement spans, so it is also in group
+ * endpoint when it is closed ({@link Endpoints}); connection classes get a context field for that endpoint. While
+ * tracing, a prepare call counts as a JDBC call in progress, so statements the driver runs inside it record no span. It serves the statement spans, so it is also in group
  * {@code jdbc-statement} (before it had a name of its own, it was part of that instrumentation). Types are
  * pre-filtered by name ({@code *Connection*}, and DB2's obfuscated {@code com.ibm.db2.jcc.*}).
  */
@@ -32,6 +33,12 @@ public final class ConnectionPrepareInstrumentation extends JdbcInstrumentation 
                 advice(concrete().and(namedOneOf("prepareStatement", "prepareCall")).and(takesArgument(0, String.class)),
                         "ConnectionPrepareStatementAdvice"),
                 advice(concrete().and(named("close")).and(takesArguments(0)), "ConnectionCloseAdvice"));
+    }
+
+    /** Connections get the context field of {@link Endpoints}' store. */
+    @Override
+    public List<String> contextKeyTypes() {
+        return Collections.singletonList(Endpoints.KEY_TYPE);
     }
 
     /** {@code prepareStatement(String, ...)}, {@code prepareCall(String, ...)}. */

@@ -10,8 +10,9 @@ import java.sql.Statement;
 /**
  * Where a span's connection details (vendor, address, database, user: a {@link DbEndpoint}) come from, without round
  * trips. {@code Driver.connect} parses the URL and the {@code user} property of every physical connection once
- * ({@link ConnectionSpans}) and keeps the result here, with the connection, in a bounded weak identity map; spans look
- * their connection up. Only a connection that no instrumented {@code connect} produced (opened before the agent
+ * ({@link ConnectionSpans}) and keeps the result here, with the connection, in a {@link ContextStore} bound to
+ * {@code java.sql.Connection} (the connection's context field when its class was loaded after the agent, a bounded weak
+ * identity map otherwise); spans look their connection up. Only a connection that no instrumented {@code connect} produced (opened before the agent
  * attached, or by a data source that bypasses {@code Driver.connect}) is {@link #resolve resolved} at the end of a call:
  * unwrapped through {@link java.sql.Wrapper#unwrap} to the physical connection, and if that is unknown too, its
  * {@code getMetaData().getURL()} is read once and cached with that physical connection. {@code getUserName()} is never
@@ -19,12 +20,14 @@ import java.sql.Statement;
  */
 public final class Endpoints {
 
-    /** Most connections remembered at once. */
+    /** The key type of the store: connections get a context field for it ({@link ConnectionPrepareInstrumentation}). */
+    static final String KEY_TYPE = "java.sql.Connection";
+    /** Most connections remembered at once in the map. */
     static final int MAX_CONNECTIONS = 16_384;
     /** Wrapper layers unwrapped looking for a known physical connection. */
     static final int MAX_UNWRAP = 4;
 
-    static final ContextStore<DbEndpoint> connections = new ContextStore<DbEndpoint>(MAX_CONNECTIONS, 12);
+    static final ContextStore<DbEndpoint> connections = ContextStore.forType(KEY_TYPE, MAX_CONNECTIONS, 12);
 
     /** {@code getMetaData().getURL()} calls made for connections no instrumented {@code connect} produced. */
     static final PluginHealth.Counter metadataLookups = JdbcCalls.health.counter("metadata_lookups");

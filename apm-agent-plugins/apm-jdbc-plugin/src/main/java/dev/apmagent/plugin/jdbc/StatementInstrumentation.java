@@ -3,6 +3,7 @@ package dev.apmagent.plugin.jdbc;
 import net.bytebuddy.asm.Advice;
 
 import java.sql.Statement;
+import java.util.Collections;
 import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -15,8 +16,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 /**
  * {@code jdbc-statement} on {@code java.sql.Statement} (and so {@code PreparedStatement}, {@code CallableStatement}):
  * spans for the execute methods ({@link StatementSpans}), the SQL of batches, and forgetting a statement's SQL when it
- * is closed ({@link StatementSql}). Types are pre-filtered by name ({@code *Statement*}, and DB2's obfuscated
- * {@code com.ibm.db2.jcc.*}).
+ * is closed ({@link StatementSql}); statement classes get a context field for that SQL. Types are pre-filtered by name
+ * ({@code *Statement*}, and DB2's obfuscated {@code com.ibm.db2.jcc.*}).
  */
 public final class StatementInstrumentation extends JdbcInstrumentation {
 
@@ -40,6 +41,12 @@ public final class StatementInstrumentation extends JdbcInstrumentation {
                         "StatementExecuteBatchAdvice"),
                 advice(concrete().and(named("addBatch")).and(takesArguments(String.class)), "StatementAddBatchAdvice"),
                 advice(concrete().and(named("close")).and(takesArguments(0)), "StatementCloseAdvice"));
+    }
+
+    /** Statements get the context field of {@link StatementSql}'s store. */
+    @Override
+    public List<String> contextKeyTypes() {
+        return Collections.singletonList(StatementSql.KEY_TYPE);
     }
 
     /** {@code execute(String, ...)}, {@code executeQuery(String)}. */

@@ -8,18 +8,22 @@ import java.sql.Statement;
 
 /**
  * The SQL of statements that are executed without it: the SQL given to {@code Connection.prepareStatement/prepareCall}
- * is kept in a bounded weak identity map keyed by the returned statement, whether or not a transaction is active
- * (statements are often prepared before the transaction that executes them, and retransformation cannot add a field);
- * {@code Statement.close()} removes it at once, so only open statements are held. {@code addBatch(String)} keeps the
- * first SQL of a plain statement's batch until {@code executeBatch}. Statements not remembered because the map was full
- * are counted ({@code agent.plugin.statements_not_remembered}); their spans are named {@code (unknown query)}.
+ * is kept with the returned statement, whether or not a transaction is active (statements are often prepared before
+ * the transaction that executes them), in a {@link ContextStore} bound to {@code java.sql.Statement}: in the
+ * statement's context field when its class was loaded after the agent ({@link StatementInstrumentation} declares the
+ * key type), otherwise in the store's bounded weak identity map. {@code Statement.close()} removes it at once, so only
+ * open statements are held. {@code addBatch(String)} keeps the first SQL of a plain statement's batch until
+ * {@code executeBatch}. Statements not remembered because the map was full are counted
+ * ({@code agent.plugin.statements_not_remembered}); their spans are named {@code (unknown query)}.
  */
 public final class StatementSql {
 
-    /** Most statements remembered at once; beyond, new ones are executed without their SQL (counted). */
+    /** The key type of the store: statements get a context field for it. */
+    static final String KEY_TYPE = "java.sql.Statement";
+    /** Most statements remembered at once in the map; beyond, new ones are executed without their SQL (counted). */
     static final int MAX_STATEMENTS = 65_536;
 
-    static final ContextStore<String> statementSql = new ContextStore<String>(MAX_STATEMENTS, 14);
+    static final ContextStore<String> statementSql = ContextStore.forType(KEY_TYPE, MAX_STATEMENTS, 14);
 
     /**
      * Preparing is a JDBC call in progress that records no span: statements the driver runs to prepare (Connector/J
@@ -65,7 +69,10 @@ public final class StatementSql {
         }
     }
 
-    /** Enter of {@code Statement.addBatch(String)}: the first SQL of a batch names it. */
+    /**
+     * Enter of {@code Statement.addBatch(String)}: the first SQL of a batch names it. {@code putIfAbsent} is atomic in
+     * the map only, which is enough: a statement's batch is built by one thread at a time.
+     */
     public static void onAddBatch(Statement statement, String sql) {
         if (sql == null || GlobalTracer.get() == null) {
             return;

@@ -1,5 +1,7 @@
 package dev.apmagent.plugin.jdbc;
 
+import dev.apmagent.plugin.ContextField;
+import dev.apmagent.testing.ChildFirstLoader;
 import dev.apmagent.testing.PluginAgent;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Outcome;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.File;
@@ -23,7 +26,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,14 +38,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The version matrix: the oldest and a middle H2 driver (jars copied by the build, each loaded in its own class loader,
- * as an application server would) and the newest (on the test class path) get the same spans for the same calls.
+ * The version matrix: the oldest and a middle H2 driver (jars copied by the build) and the newest (the test class
+ * path's jar), each loaded in class loaders of its own as an application server would, get the same spans for the
+ * same calls, on both paths of the plugin's stores: with the driver loaded after the instrumentation was installed
+ * (its statements and connections get context fields) and before (retransformed: the stores' weak maps).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class H2VersionMatrixTest {
 
     private PluginAgent agent;
     private final List<URLClassLoader> loaders = new ArrayList<>();
+    /** Per version, a driver whose classes were loaded (and used) before the installation. */
+    private final Map<String, Driver> loadedBefore = new HashMap<>();
 
     static List<String> versions() {
         List<String> out = new ArrayList<>();
@@ -55,8 +64,28 @@ class H2VersionMatrixTest {
         return out;
     }
 
+    static List<Arguments> versionsAndPaths() {
+        List<Arguments> out = new ArrayList<>();
+        for (String version : versions()) {
+            out.add(Arguments.of(version, true));
+            out.add(Arguments.of(version, false));
+        }
+        return out;
+    }
+
     @BeforeAll
-    void install() {
+    void install() throws Exception {
+        for (String version : versions()) {
+            Driver driver = driver(version);
+            Properties props = new Properties();
+            props.setProperty("user", "sa");
+            try (Connection c = driver.connect("jdbc:h2:mem:before_" + version.replace('.', '_'), props);
+                 Statement s = c.createStatement(); PreparedStatement ps = c.prepareStatement("SELECT 1")) {
+                s.execute("SELECT 1");
+                ps.execute();
+            }
+            loadedBefore.put(version, driver);
+        }
         agent = AbstractJdbcScenarios.installJdbc();
     }
 
@@ -78,11 +107,9 @@ class H2VersionMatrixTest {
         agent.stopTracer();
     }
 
+    /** The driver of {@code version} in a new class loader. */
     private Driver driver(String version) throws Exception {
-        if (version.equals("current")) {
-            return new org.h2.Driver();
-        }
-        URLClassLoader loader = new ChildFirstLoader(jar(version), ClassLoader.getSystemClassLoader());
+        URLClassLoader loader = h2Loader(jar(version));
         loaders.add(loader);
         Driver driver = (Driver) loader.loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
         assertSame(loader, driver.getClass().getClassLoader());
@@ -90,33 +117,17 @@ class H2VersionMatrixTest {
     }
 
     private static URL jar(String version) throws Exception {
+        if (version.equals("current")) {
+            return org.h2.Driver.class.getProtectionDomain().getCodeSource().getLocation();
+        }
         File jar = new File(System.getProperty("apm.matrix.drivers"), "h2-" + version + ".jar");
         assertTrue(jar.isFile(), jar + " is missing (copied by maven-dependency-plugin)");
         return jar.toURI().toURL();
     }
 
-    /** Loads {@code org.h2.*} from its own jar first, everything else from its parent, as a web application does. */
-    static final class ChildFirstLoader extends URLClassLoader {
-        ChildFirstLoader(URL jar, ClassLoader parent) {
-            super(new URL[]{jar}, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("org.h2.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    c = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(c);
-                }
-                return c;
-            }
-        }
+    /** Loads {@code org.h2.*} from {@code jar} itself, everything else from its parent, as a web application does. */
+    static URLClassLoader h2Loader(URL jar) {
+        return new ChildFirstLoader(jar, ClassLoader.getSystemClassLoader(), "org.h2.");
     }
 
     /**
@@ -144,11 +155,14 @@ class H2VersionMatrixTest {
         assertEquals(transformed, agent.transformedTypes(), "no class of the isolated loader was transformed");
     }
 
-    @ParameterizedTest
-    @MethodSource("versions")
-    void sameSpansOnEveryVersion(String version) throws Exception {
-        Driver driver = driver(version);
-        String db = "matrix_" + version.replace('.', '_');
+    @ParameterizedTest(name = "{0}, loaded after the installation: {1}")
+    @MethodSource("versionsAndPaths")
+    void sameSpansOnEveryVersion(String version, boolean loadedAfter) throws Exception {
+        Driver driver = loadedAfter ? driver(version) : loadedBefore.get(version);
+        String db = "matrix_" + version.replace('.', '_') + (loadedAfter ? "_after" : "_before");
+        int statementsInMap = StatementSql.statementSql.size();
+        int connectionsInMap = Endpoints.connections.size();
+        int expectedInMaps = loadedAfter ? 0 : 1;
         String url = "jdbc:h2:mem:" + db + ";DB_CLOSE_DELAY=-1";
         Properties props = new Properties();
         props.setProperty("user", "sa");
@@ -157,11 +171,15 @@ class H2VersionMatrixTest {
         List<String> names = agent.inTransaction(() -> {
             List<String> out = new ArrayList<>();
             try (Connection c = driver.connect(url, props)) {
+                assertEquals(loadedAfter, c instanceof ContextField, c.getClass() + " has a context field");
+                assertEquals(connectionsInMap + expectedInMaps, Endpoints.connections.size(), "connections in the map");
                 try (Statement s = c.createStatement()) {
                     s.execute("CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(10))");
                     assertEquals(2, s.executeUpdate("INSERT INTO t VALUES (1, 'a'), (2, 'b')"));
                 }
                 try (PreparedStatement ps = c.prepareStatement("SELECT name FROM t WHERE id = ?")) {
+                    assertEquals(loadedAfter, ps instanceof ContextField, ps.getClass() + " has a context field");
+                    assertEquals(statementsInMap + expectedInMaps, StatementSql.statementSql.size(), "statements in the map");
                     ps.setInt(1, 2);
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
@@ -183,6 +201,8 @@ class H2VersionMatrixTest {
             return out;
         });
         assertEquals(List.of("b", "batch 2"), names);
+        assertEquals(statementsInMap, StatementSql.statementSql.size(), "closed statements are forgotten");
+        assertEquals(connectionsInMap, Endpoints.connections.size(), "closed connections are forgotten");
         List<Span> spans = agent.spans();
         List<String> described = new ArrayList<>();
         for (Span s : spans) {

@@ -1,0 +1,5 @@
+package testlib.ctx;
+
+/** A key type of ContextFieldTest's instrumentation. */
+public interface Key {
+}
