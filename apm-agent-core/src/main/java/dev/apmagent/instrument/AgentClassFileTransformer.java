@@ -123,14 +123,11 @@ final class AgentClassFileTransformer implements ClassFileTransformer {
                     builder = transformers[i].transform(builder);
                 }
             }
-            if (keepField) {
+            if (keepField || (builder != null && classBeingRedefined == null)) {
                 String keyType = contextFields.keyTypeFor(type, loader);
-                builder = ContextFieldInjector.addField(builder == null ? byteBuddy.decorate(type, locator) : builder,
-                        keyType == null ? ContextFieldInjector.NO_KEY_TYPE : keyType);
-            } else if (builder != null && classBeingRedefined == null && contextFields.active()) {
-                String keyType = contextFields.keyTypeFor(type, loader);
-                if (keyType != null) {
-                    builder = ContextFieldInjector.addField(builder, keyType);
+                if (keyType != null || keepField) {
+                    builder = ContextFieldInjector.addField(builder == null ? byteBuddy.decorate(type, locator) : builder,
+                            keyType == null ? ContextFieldInjector.NO_KEY_TYPE : keyType);
                 }
             }
             if (builder == null) {

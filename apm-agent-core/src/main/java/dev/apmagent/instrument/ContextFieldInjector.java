@@ -78,11 +78,6 @@ final class ContextFieldInjector {
         this.keyTypes = types.toArray(new String[0]);
     }
 
-    /** Whether some instrumentation declared a key type. */
-    boolean active() {
-        return keyTypes.length > 0;
-    }
-
     /** The key type whose field {@code type} gets, or null for none (see the class comment). */
     String keyTypeFor(TypeDescription type, ClassLoader loader) {
         if (keyTypes.length == 0 || type.isInterface() || !seesAccessor.matches(loader)) {

@@ -201,7 +201,8 @@ public final class AgentLog {
             return true;
         }
         int max = linesPerMinute > 0 ? Math.min(linesPerMinute, maxPerMinute) : maxPerMinute;
-        String key = lvl.ordinal() + "\u0000" + loggerName + "\u0000" + template;
+        // the limit is part of the key: a limited view of a logger never shares a window with the logger itself
+        String key = lvl.ordinal() + "\u0000" + max + "\u0000" + loggerName + "\u0000" + template;
         Window w = windows.get(key);
         if (w == null) {
             if (windows.size() >= MAX_TRACKED_TEMPLATES) {

@@ -57,7 +57,10 @@ public final class AgentScheduler {
         t.start();
     }
 
-    /** Stops the scheduler thread (uninstall and tests); scheduled tasks stay queued for a later {@link #start()}. */
+    /**
+     * Stops the scheduler thread (tests; the agent's own thread is a daemon and runs as long as the JVM); scheduled
+     * tasks stay queued for a later {@link #start()}.
+     */
     public static synchronized void stop() throws InterruptedException {
         Thread t = thread;
         if (t != null) {

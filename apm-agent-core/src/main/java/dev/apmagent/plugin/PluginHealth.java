@@ -72,10 +72,6 @@ public final class PluginHealth {
         }
     }
 
-    public String plugin() {
-        return plugin;
-    }
-
     /** Reports every registered plugin's counters; collected on the reporter thread only. */
     public static MetricSource metrics() {
         return new MetricSource() {

@@ -34,6 +34,8 @@ class PackageLayersTest {
     static final List<String> PLUGIN_MAY_USE = Arrays.asList("plugin", "trace", "config", "bridge");
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.apmagent\\.([a-z]+)\\.");
+    /** A plugin's package under the kit's: a plugin may name its own, never another plugin's. */
+    private static final Pattern PLUGIN_REFERENCE = Pattern.compile("\\bdev\\.apmagent\\.plugin\\.([a-z]+)\\.");
 
     @Test
     void corePackagesOnlyUsePackagesBelowThem() throws IOException {
@@ -44,7 +46,7 @@ class PackageLayersTest {
                 String pkg = root.relativize(file).getName(0).toString();
                 int level = LAYERS.indexOf(pkg);
                 assertTrue(level >= 0, file + ": package " + pkg + " is not in the layer table");
-                for (String used : references(file)) {
+                for (String used : references(file, REFERENCE)) {
                     int usedLevel = LAYERS.indexOf(used);
                     if (!used.equals(pkg) && usedLevel >= 0 && usedLevel < level) {
                         violations.add(file + " uses " + used);
@@ -66,9 +68,15 @@ class PackageLayersTest {
         }
         assertFalse(sources.isEmpty(), "plugin sources");
         for (Path file : sources) {
-            for (String used : references(file)) {
+            for (String used : references(file, REFERENCE)) {
                 if (!PLUGIN_MAY_USE.contains(used)) {
                     violations.add(file + " uses " + used);
+                }
+            }
+            String own = file.toString().replaceFirst(".*/dev/apmagent/plugin/([a-z]+)/.*", "$1");
+            for (String plugin : references(file, PLUGIN_REFERENCE)) {
+                if (!plugin.equals(own)) {
+                    violations.add(file + " uses the plugin " + plugin);
                 }
             }
         }
@@ -76,7 +84,7 @@ class PackageLayersTest {
     }
 
     /** Packages of the agent named in code (imports and qualified names), not in comments. */
-    static List<String> references(Path file) throws IOException {
+    static List<String> references(Path file, Pattern reference) throws IOException {
         List<String> used = new ArrayList<>();
         boolean inComment = false;
         for (String raw : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -95,7 +103,7 @@ class PackageLayersTest {
                 continue;
             }
             int comment = line.indexOf("//");
-            Matcher m = REFERENCE.matcher(comment >= 0 ? line.substring(0, comment) : line);
+            Matcher m = reference.matcher(comment >= 0 ? line.substring(0, comment) : line);
             while (m.find()) {
                 used.add(m.group(1));
             }

@@ -32,6 +32,8 @@ class DubboHelperFailureTest {
     void verify() {
         GlobalTracer.set(null);
         testTracer.verifyAndReset();
+        assertThat(tracer.poolConflicts()).as("pool conflicts").isZero();
+        assertThat(tracer.deactivationMismatches()).as("deactivation mismatches").isZero();
     }
 
     @Test

@@ -9,10 +9,8 @@ import dev.apmagent.plugin.ExitCall;
  */
 public final class JdbcCall extends ExitCall {
 
-    /** Whether the outermost call's span is named by its SQL, which a nested call may supply. */
-    boolean namedBySql;
-    /** Whether the outermost call's span has its SQL. */
-    boolean sqlKnown;
+    /** Whether the outermost call is a statement whose span still lacks its SQL, which a nested call may supply. */
+    boolean sqlMissing;
 
     JdbcCall() {
     }

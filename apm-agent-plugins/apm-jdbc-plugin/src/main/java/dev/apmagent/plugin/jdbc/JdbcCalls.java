@@ -94,8 +94,7 @@ final class JdbcCalls {
                                                T target, String arg) {
         Span span = null;
         try {
-            call.namedBySql = false;
-            call.sqlKnown = false;
+            call.sqlMissing = false;
             if (kind.recordsSpan(target, arg)) {
                 span = tracer.createSpan(active);
             }

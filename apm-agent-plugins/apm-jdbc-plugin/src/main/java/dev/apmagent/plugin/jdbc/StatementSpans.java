@@ -92,8 +92,7 @@ public final class StatementSpans extends JdbcCallKind<Statement> {
     @Override
     void start(JdbcCall call, Span span, Statement statement, String sql) {
         span.setType(DbEndpoint.DB, null, action);
-        call.namedBySql = true;
-        call.sqlKnown = SqlNames.apply(span, remembered ? StatementSql.of(statement) : sql);
+        call.sqlMissing = !SqlNames.apply(span, remembered ? StatementSql.of(statement) : sql);
         DbEndpoint endpoint = Endpoints.known(Endpoints.connectionOf(statement));
         if (endpoint != null) {
             endpoint.applyTo(span);
@@ -108,10 +107,10 @@ public final class StatementSpans extends JdbcCallKind<Statement> {
                 endpoint.applyTo(owner);
             }
         }
-        if (call.namedBySql && !call.sqlKnown) {
+        if (call.sqlMissing) {
             String known = remembered ? StatementSql.of(statement) : sql;
             if (known != null) {
-                call.sqlKnown = SqlNames.apply(owner, known);
+                call.sqlMissing = !SqlNames.apply(owner, known);
             }
         }
     }

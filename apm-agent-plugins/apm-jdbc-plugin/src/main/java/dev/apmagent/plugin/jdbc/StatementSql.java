@@ -78,7 +78,8 @@ public final class StatementSql {
             return;
         }
         try {
-            if (!statementSql.putIfAbsent(statement, sql) && statementSql.get(statement) == null) {
+            // the batch's first SQL names it: every later addBatch costs one lookup
+            if (statementSql.get(statement) == null && !statementSql.putIfAbsent(statement, sql)) {
                 notRemembered.increment();
             }
         } catch (Throwable t) {

@@ -132,6 +132,7 @@ class JdbcCallsAllocationTest {
 
             assertEquals(0, noTracer / ITERATIONS, "bytes per call without a tracer (" + noTracer + " in total)");
             assertEquals(0, noTransaction / ITERATIONS, "bytes per call without a transaction (" + noTransaction + " in total)");
+            assertTrue(noTracer < ONE_OFF_BYTES, noTracer + " bytes for " + ITERATIONS + " calls without a tracer");
             assertTrue(noTransaction < ONE_OFF_BYTES, noTransaction + " bytes for " + ITERATIONS + " calls");
         }
     }
