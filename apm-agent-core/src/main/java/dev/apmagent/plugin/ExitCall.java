@@ -21,6 +21,10 @@ public abstract class ExitCall {
     AbstractSpan parent;
     private Span span;
     private Tracer tracer;
+    /** Whether {@link #span} was activated ({@link #start}) or created at exit ({@link #startLate}). */
+    private boolean activated;
+    /** When the outermost call started, for a call that decides at exit whether it records a span; else 0. */
+    private long startNanos;
 
     protected ExitCall() {
     }
@@ -42,7 +46,42 @@ public abstract class ExitCall {
     public final void start(Tracer tracer, Span span) {
         this.tracer = tracer;
         this.span = span;
+        this.activated = true;
         tracer.activate(span);
+    }
+
+    /**
+     * The outermost call records no span yet and decides at exit whether it records one ({@link #startLate}): it
+     * only reads the clock, so a call that usually has nothing worth showing (a pooled connection handed out in a
+     * microsecond) costs no event, no activation and no hand-off.
+     */
+    public final void deferSpan() {
+        startNanos = System.nanoTime();
+    }
+
+    /** Whether this is the outermost call, it deferred its span ({@link #deferSpan}) and has not started one. */
+    public final boolean awaitsSpan() {
+        return depth == 1 && startNanos != 0 && span == null;
+    }
+
+    /** How long the outermost call that deferred its span has run; 0 when it did not defer it. */
+    public final long elapsedNanos() {
+        return startNanos == 0 ? 0 : System.nanoTime() - startNanos;
+    }
+
+    /**
+     * At exit, the outermost call that deferred its span records it after all: a child of the event active at enter,
+     * started when the call started, never activated (what ran inside the call is over), ended by {@link #exit} like
+     * any other. Returns the span for the plugin to fill in, or null (not sampled, {@code transaction_max_spans}).
+     */
+    public final Span startLate(Tracer tracer) {
+        Span s = tracer.createSpan(parent, startNanos);
+        if (s != null) {
+            this.tracer = tracer;
+            this.span = s;
+            this.activated = false;
+        }
+        return s;
     }
 
     /**
@@ -57,12 +96,20 @@ public abstract class ExitCall {
         }
         Span s = span;
         Tracer t = tracer;
+        boolean wasActivated = activated;
         depth = 0;
         parent = null;
         span = null;
         tracer = null;
-        if (s != null) {
+        activated = false;
+        startNanos = 0;
+        if (s == null) {
+            return;
+        }
+        if (wasActivated) {
             SpanExit.end(t, s, thrown);
+        } else {
+            SpanExit.endInactive(t, s, thrown);
         }
     }
 

@@ -214,6 +214,15 @@ public final class Tracer {
      * (it is active, or not yet ended). The span holds a reference on its parent until the span is recycled.
      */
     public Span createSpan(AbstractSpan parent) {
+        return createSpan(parent, System.nanoTime());
+    }
+
+    /**
+     * A child of {@code parent} that started at {@code startNanos} (a {@link System#nanoTime()} reading, not before
+     * {@code parent} started): a span recorded after the fact, once its call turned out to be worth showing. Otherwise as
+     * {@link #createSpan(AbstractSpan)}.
+     */
+    public Span createSpan(AbstractSpan parent, long startNanos) {
         if (parent == null || !parent.isSampled()) {
             return null;
         }
@@ -229,9 +238,8 @@ public final class Tracer {
         s.initReferences();
         s.traceContext().initChild(parent.traceContext(), nonZeroRandom());
         s.attach(parent, t);
-        long now = System.nanoTime();
-        s.startNanos = now;
-        s.timestampMicros = t.timestampMicros + (now - t.startNanos) / 1000L;
+        s.startNanos = startNanos;
+        s.timestampMicros = t.timestampMicros + (startNanos - t.startNanos) / 1000L;
         return s;
     }
 

@@ -58,6 +58,9 @@ public final class ConnectionSpans extends JdbcCallKind<Object> {
     public static void exitDriverConnect(JdbcCall call, String url, Properties properties, Connection connection,
                                          Throwable thrown) {
         DbEndpoint endpoint = rememberConnected(url, properties, connection);
+        if (call != null && call.isNested() && connection != null) {
+            call.connected = true; // a pool's getConnection that deferred its span records it: it opened a connection
+        }
         Span owner = call == null ? null : call.span();
         try {
             if (owner != null && owner.subtype() == null && (endpoint != null || !call.isNested())) {
@@ -75,8 +78,16 @@ public final class ConnectionSpans extends JdbcCallKind<Object> {
         return JdbcCalls.enter(GET_CONNECTION, dataSource, null);
     }
 
-    /** Exit of {@code DataSource.getConnection(...)}. */
-    public static void exitGetConnection(JdbcCall call, Connection connection, Throwable thrown) {
+    /**
+     * Exit of {@code DataSource.getConnection(...)}. When the span was deferred (see {@link JdbcPlugin#CONNECTION_SPAN_MIN_DURATION}),
+     * it is recorded now if the call is worth showing: it failed, opened a physical connection, or waited at least the
+     * threshold (an exhausted pool, a validation round trip).
+     */
+    public static void exitGetConnection(JdbcCall call, Object dataSource, Connection connection, Throwable thrown) {
+        if (call != null && call.awaitsSpan()) {
+            JdbcCalls.recordLate(GET_CONNECTION, call, dataSource, thrown != null || call.connected
+                    || call.elapsedNanos() >= JdbcPlugin.settings.get().connectionSpanMinDurationNanos);
+        }
         JdbcCalls.exit(GET_CONNECTION, call, connection, thrown, -1L);
     }
 
@@ -122,6 +133,11 @@ public final class ConnectionSpans extends JdbcCallKind<Object> {
     @Override
     boolean recordsSpan(Object source, String url) {
         return !asksDriver || accepts((Driver) source, url);
+    }
+
+    @Override
+    boolean decidesAtExit() {
+        return !asksDriver && JdbcPlugin.settings.get().connectionSpanMinDurationNanos > 0;
     }
 
     @Override

@@ -36,9 +36,9 @@ public final class DataSourceGetConnectionInstrumentation extends JdbcInstrument
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        public static void exit(@Advice.Enter JdbcCall call, @Advice.Return Connection connection,
-                                @Advice.Thrown Throwable thrown) {
-            ConnectionSpans.exitGetConnection(call, connection, thrown);
+        public static void exit(@Advice.Enter JdbcCall call, @Advice.This Object dataSource,
+                                @Advice.Return Connection connection, @Advice.Thrown Throwable thrown) {
+            ConnectionSpans.exitGetConnection(call, dataSource, connection, thrown);
         }
     }
 }

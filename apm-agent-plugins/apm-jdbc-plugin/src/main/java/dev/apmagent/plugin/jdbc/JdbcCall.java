@@ -11,6 +11,8 @@ public final class JdbcCall extends ExitCall {
 
     /** Whether the outermost call is a statement whose span still lacks its SQL, which a nested call may supply. */
     boolean sqlMissing;
+    /** Whether a {@code Driver.connect} nested in this outermost call opened a physical connection. */
+    boolean connected;
 
     JdbcCall() {
     }

@@ -20,6 +20,15 @@ class JdbcCallKind<T> {
         return false;
     }
 
+    /**
+     * Whether an outermost call that {@link #recordsSpan records a span} decides only at exit whether it is worth one
+     * ({@link dev.apmagent.plugin.ExitCall#deferSpan}); the exit advice then records it with
+     * {@link dev.apmagent.plugin.ExitCall#startLate}.
+     */
+    boolean decidesAtExit() {
+        return false;
+    }
+
     /** Types and names the outermost call's new span after its target and argument (SQL or URL). */
     void start(JdbcCall call, Span span, T target, String arg) {
     }

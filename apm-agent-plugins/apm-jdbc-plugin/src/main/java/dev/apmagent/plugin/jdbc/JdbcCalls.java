@@ -95,7 +95,12 @@ final class JdbcCalls {
         Span span = null;
         try {
             call.sqlMissing = false;
+            call.connected = false;
             if (kind.recordsSpan(target, arg)) {
+                if (kind.decidesAtExit()) {
+                    call.deferSpan();
+                    return call;
+                }
                 span = tracer.createSpan(active);
             }
             if (span != null) {
@@ -111,6 +116,26 @@ final class JdbcCalls {
             }
             leave(call, null);
             return null;
+        }
+    }
+
+    /**
+     * At the exit of an outermost call whose kind {@link JdbcCallKind#decidesAtExit decides at exit}: records its span
+     * after the fact, started when the call started, when {@code notable}. Never throws.
+     */
+    static <T> void recordLate(JdbcCallKind<T> kind, JdbcCall call, T target, boolean notable) {
+        if (!notable) {
+            return;
+        }
+        try {
+            Tracer tracer = GlobalTracer.get();
+            Span span = tracer == null ? null : call.startLate(tracer);
+            if (span != null) {
+                span.setExit(true);
+                kind.start(call, span, target, null);
+            }
+        } catch (Throwable t) {
+            health.failure();
         }
     }
 

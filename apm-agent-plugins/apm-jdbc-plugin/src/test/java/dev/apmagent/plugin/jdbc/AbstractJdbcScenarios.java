@@ -543,6 +543,8 @@ abstract class AbstractJdbcScenarios {
 
     @Test
     void pooledStatementsAreOneSpanEach() throws Exception {
+        agent.stopTracer();
+        agent.startTracer(Map.of(JdbcPlugin.CONNECTION_SPAN_MIN_DURATION.key(), 0L)); // every borrow is a span
         HikariDataSource pool = pool();
         try (Connection warm = pool.getConnection()) {
             warm.isValid(1);
@@ -594,7 +596,7 @@ abstract class AbstractJdbcScenarios {
     @Test
     void droppedQueriesAreCountedOnceBehindAPool() throws Exception {
         agent.stopTracer();
-        agent.startTracer(Map.of("transaction_max_spans", 1));
+        agent.startTracer(Map.of("transaction_max_spans", 1, JdbcPlugin.CONNECTION_SPAN_MIN_DURATION.key(), 0L));
         HikariDataSource pool = pool();
         try (Connection warm = pool.getConnection()) {
             warm.isValid(1);
