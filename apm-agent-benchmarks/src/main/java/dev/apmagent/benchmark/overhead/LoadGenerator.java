@@ -25,7 +25,7 @@ import org.HdrHistogram.Recorder;
  * under four agents. Latency percentiles of a closed loop understate queueing (coordinated omission); read them as a
  * comparison between configurations at the same concurrency, not as what users would see at a given arrival rate.
  */
-public final class LoadGenerator implements AutoCloseable {
+public final class LoadGenerator implements Load {
 
     private final String host;
     private final int port;
@@ -63,16 +63,23 @@ public final class LoadGenerator implements AutoCloseable {
         return generator;
     }
 
-    /** The responses (latency in ns) and errors since the previous call, or since the start. */
-    public synchronized Interval interval() {
-        Histogram histogram = recorder.getIntervalHistogram();
+    /** The responses and errors since the previous call, or since the start. */
+    public synchronized LoadWindow interval() {
+        Histogram h = recorder.getIntervalHistogram();
         long now = System.nanoTime();
         long errorsNow = errors.sum();
-        Interval interval = new Interval(histogram, (now - intervalStartNanos) / 1e9,
-                errorsNow - errorsAtIntervalStart);
+        LoadWindow window = new LoadWindow(h.getTotalCount(), errorsNow - errorsAtIntervalStart,
+                (now - intervalStartNanos) / 1e9, h.getValueAtPercentile(50), h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9));
         intervalStartNanos = now;
         errorsAtIntervalStart = errorsNow;
-        return interval;
+        return window;
+    }
+
+    @Override
+    public LoadWindow run(double seconds) throws InterruptedException {
+        Thread.sleep((long) (seconds * 1000));
+        return interval();
     }
 
     private void loop() {
@@ -125,40 +132,6 @@ public final class LoadGenerator implements AutoCloseable {
         running = false;
         for (Thread t : threads) {
             t.join(35_000);
-        }
-    }
-
-    /** One window of the run. */
-    public static final class Interval {
-        private final Histogram latencyNanos;
-        private final double seconds;
-        private final long errors;
-
-        Interval(Histogram latencyNanos, double seconds, long errors) {
-            this.latencyNanos = latencyNanos;
-            this.seconds = seconds;
-            this.errors = errors;
-        }
-
-        /** Latency of the successful responses, in ns. */
-        public Histogram latencyNanos() {
-            return latencyNanos;
-        }
-
-        public double seconds() {
-            return seconds;
-        }
-
-        public long responses() {
-            return latencyNanos.getTotalCount();
-        }
-
-        public long errors() {
-            return errors;
-        }
-
-        public double perSecond() {
-            return seconds > 0 ? responses() / seconds : 0;
         }
     }
 }

@@ -119,19 +119,16 @@ public final class OverheadHarness {
         Process app = pb.start();
         try {
             long startupMillis = awaitFirstResponse(app, port, t0, log);
-            long served = 1;
             double warmup = 0;
             boolean settled = false;
-            LoadGenerator.Interval measured;
+            LoadWindow measured;
             long cpuTicks;
             long rss;
-            try (LoadGenerator load = LoadGenerator.start("127.0.0.1", port, endpoint, options.concurrency)) {
+            try (Load load = options.startLoad(port, endpoint)) {
                 List<Double> rates = new ArrayList<>();
                 while (warmup < options.warmupMaxSeconds) {
-                    Thread.sleep((long) (options.windowSeconds * 1000));
-                    LoadGenerator.Interval w = load.interval();
+                    LoadWindow w = load.run(options.windowSeconds);
                     warmup += w.seconds();
-                    served += w.responses();
                     rates.add(w.perSecond());
                     if (warmup >= options.warmupMinSeconds && settled(rates, options.tolerance)) {
                         settled = true;
@@ -140,19 +137,15 @@ public final class OverheadHarness {
                 }
                 System.out.printf(Locale.ROOT, "   warm-up %.0f s (%s), last windows %s req/s%n", warmup,
                         settled ? "settled" : "NOT settled, bound reached", lastRates(rates));
-                served += load.interval().responses();
                 long cpuBefore = ProcStats.cpuTicks(app.pid());
-                Thread.sleep((long) (options.measureSeconds * 1000));
+                measured = load.run(options.measureSeconds);
                 long cpuAfter = ProcStats.cpuTicks(app.pid());
-                measured = load.interval();
                 rss = ProcStats.rssKib(app.pid());
                 cpuTicks = cpuAfter - cpuBefore;
-                served += measured.responses();
-                load.close();
-                served += load.interval().responses();
             }
-            long heap = heapAfterGc(port);
-            served++;
+            long[] heapAndServed = heapAfterGc(port);
+            long heap = heapAndServed[0];
+            long served = heapAndServed[1];
             stop(app);
             awaitQuietSink();
             Map<String, Long> received = TelemetrySink.delta(before, sink.snapshot());
@@ -160,9 +153,7 @@ public final class OverheadHarness {
                     ? cpuTicks * 1e6 / ticksPerSecond / measured.responses() : 0;
             RunResult result = new RunResult(setup, round, startupMillis, warmup, settled, measured.seconds(),
                     measured.responses(), measured.errors(),
-                    measured.latencyNanos().getValueAtPercentile(50) / 1e3,
-                    measured.latencyNanos().getValueAtPercentile(99) / 1e3,
-                    measured.latencyNanos().getValueAtPercentile(99.9) / 1e3,
+                    measured.p50Nanos() / 1e3, measured.p99Nanos() / 1e3, measured.p999Nanos() / 1e3,
                     cpuMicros, rss, heap, served, received, dropLogLines(log));
             System.out.printf(Locale.ROOT, "   %.0f req/s, p99 %.2f ms, CPU %.1f µs/request, RSS %d MiB, heap %.1f MiB,"
                             + " start-up %.2f s; sink: %s%n", result.requestsPerSecond(), result.p99Micros() / 1e3,
@@ -233,12 +224,21 @@ public final class OverheadHarness {
                 + " s; see " + log);
     }
 
-    private static long heapAfterGc(int port) throws IOException {
+    /**
+     * Heap used after GC, and every request the application answered in its life (this one included): counted by the
+     * application, because a load generator that stops at a deadline abandons the requests in flight, which the
+     * application still serves and the agents still trace.
+     */
+    private static long[] heapAfterGc(int port) throws IOException {
         String json = get(port, "/heap");
-        String key = "\"heapUsedAfterGc\":";
+        return new long[] {jsonNumber(json, "heapUsedAfterGc"), jsonNumber(json, "requestsServed")};
+    }
+
+    static long jsonNumber(String json, String name) throws IOException {
+        String key = "\"" + name + "\":";
         int i = json.indexOf(key);
         if (i < 0) {
-            throw new IOException("unexpected /heap response: " + json);
+            throw new IOException("no " + name + " in " + json);
         }
         int end = i + key.length();
         while (end < json.length() && Character.isDigit(json.charAt(end))) {
@@ -317,10 +317,10 @@ public final class OverheadHarness {
                 .append(", HikariCP ").append(versions.getProperty("hikaricp")).append(", H2 ")
                 .append(versions.getProperty("h2")).append(" in memory, pool size = concurrency), JVM arguments `")
                 .append(String.join(" ", options.appJvmArgs)).append("`\n");
-        md.append(String.format(Locale.ROOT, "- Load: closed loop, %d connections (keep-alive); warm-up in %.0f s"
+        md.append(String.format(Locale.ROOT, "- Load: %s; warm-up in %.0f s"
                         + " windows until the last three are within %.0f%% of each other and of the three before"
                         + " (at least %.0f s, at most %.0f s);"
-                        + " measured window %.0f s; %d round(s), configurations interleaved%n", options.concurrency,
+                        + " measured window %.0f s; %d round(s), configurations interleaved%n", options.loadDescription(),
                 options.windowSeconds, options.tolerance * 100, options.warmupMinSeconds, options.warmupMaxSeconds,
                 options.measureSeconds, options.rounds));
         md.append("- Sink: ").append("loopback intake v2 + OTLP/HTTP receiver in the harness JVM, TCP_NODELAY,"
@@ -380,7 +380,11 @@ public final class OverheadHarness {
                 "  --configs none,ours,elastic,otel   configurations, run interleaved in this order; also ours-down,",
                 "                                ours-503, ours-hang: this agent against a failing APM Server",
                 "  --rounds N                    interleaved rounds (quick 1, full 3)",
-                "  --concurrency N               connections of the closed loop (16)",
+                "  --concurrency N               connections of the load (16)",
+                "  --load wrk|java               load generator: wrk (the default when it is on the PATH) or the",
+                "                                harness's own Java closed loop",
+                "  --rate N                      wrk only: pace each connection to about N requests/s in all (0:",
+                "                                closed loop, as fast as the application answers)",
                 "  --measure S                   measured window per JVM in seconds (quick 10, full 30)",
                 "  --window S                    warm-up window (quick 2, full 5)",
                 "  --warmup-min S, --warmup-max S   warm-up bounds (quick 12/45, full 45/180)",
@@ -398,6 +402,8 @@ public final class OverheadHarness {
         List<String> configs = AgentSetup.DEFAULT_KEYS;
         int rounds;
         int concurrency = 16;
+        boolean wrk = onPath("wrk");
+        int rate;
         double measureSeconds;
         double windowSeconds;
         double warmupMinSeconds;
@@ -456,6 +462,12 @@ public final class OverheadHarness {
                     case "--configs" -> o.configs = Arrays.asList(value(args, ++i, a).split(","));
                     case "--rounds" -> o.rounds = Integer.parseInt(value(args, ++i, a));
                     case "--concurrency" -> o.concurrency = Integer.parseInt(value(args, ++i, a));
+                    case "--load" -> o.wrk = switch (value(args, ++i, a)) {
+                        case "wrk" -> true;
+                        case "java" -> false;
+                        default -> throw new IllegalArgumentException("--load is wrk or java");
+                    };
+                    case "--rate" -> o.rate = Integer.parseInt(value(args, ++i, a));
                     case "--measure" -> o.measureSeconds = Double.parseDouble(value(args, ++i, a));
                     case "--window" -> o.windowSeconds = Double.parseDouble(value(args, ++i, a));
                     case "--warmup-min" -> o.warmupMinSeconds = Double.parseDouble(value(args, ++i, a));
@@ -473,6 +485,9 @@ public final class OverheadHarness {
                     case "--command-line" -> o.commandLine = value(args, ++i, a);
                     default -> throw new IllegalArgumentException("unknown argument " + a);
                 }
+            }
+            if (o.rate > 0 && !o.wrk) {
+                throw new IllegalArgumentException("--rate needs --load wrk (wrk on the PATH)");
             }
             for (String c : o.configs) {
                 if (!AgentSetup.KEYS.contains(c)) {
@@ -504,6 +519,21 @@ public final class OverheadHarness {
                 }
             }
             return false;
+        }
+
+        /** Starts the load on the application's endpoint. */
+        Load startLoad(int port, String endpoint) throws IOException {
+            return wrk ? WrkLoad.start("127.0.0.1", port, endpoint, concurrency, rate)
+                    : LoadGenerator.start("127.0.0.1", port, endpoint, concurrency);
+        }
+
+        /** The load in words, for the report. */
+        String loadDescription() {
+            String generator = wrk ? "wrk -t1" : "the harness's Java load generator";
+            return rate > 0
+                    ? String.format(Locale.ROOT, "%s, %d connections (keep-alive) paced to about %d requests/s in all",
+                            generator, concurrency, rate)
+                    : String.format(Locale.ROOT, "%s, closed loop, %d connections (keep-alive)", generator, concurrency);
         }
 
         /** The configurations to run, in order, with their jars resolved. */

@@ -2,6 +2,7 @@ package dev.apmagent.benchmark.overhead;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * The back end every measured agent reports to: an HTTP/1.1 server on 127.0.0.1 that accepts Elastic APM intake v2
@@ -23,7 +25,7 @@ import java.util.zip.InflaterInputStream;
  * {@code /v1/metrics}, {@code /v1/logs}, protobuf or JSON), answers at once (202 for intake, 200 with an empty message
  * for OTLP, a version document for {@code GET /}), and counts what arrived: intake events per type (the key of each
  * NDJSON line: metadata, transaction, span, error, metricset, ...) and OTLP spans. Connections stay open (keep-alive),
- * one daemon thread each, with TCP_NODELAY so that no reply waits for a delayed ACK: an exporter that leaves Nagle on
+ * one daemon thread each, with TCP_NODELAY so that no reply waits for a delayed ACK and TCP_QUICKACK before each read: an exporter that leaves Nagle on
  * would otherwise stall ~40 ms per export and drop, and the run would measure the back end, not the agent.
  *
  * <p>OTLP spans are counted without a protobuf library: in protobuf by walking the wire format
@@ -59,10 +61,35 @@ public final class TelemetrySink implements AutoCloseable {
     private volatile boolean open = true;
 
     public TelemetrySink() throws IOException {
-        server = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
+        this(0);
+    }
+
+    public TelemetrySink(int port) throws IOException {
+        server = new ServerSocket(port, 128, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::acceptLoop, "telemetry-sink");
         acceptor.setDaemon(true);
         acceptor.start();
+    }
+
+    /**
+     * Runs the sink alone, for measurements by hand ({@code wrk} against an application whose agent reports here):
+     * {@code java -cp benchmarks.jar dev.apmagent.benchmark.overhead.TelemetrySink [port]} prints its URL, then every
+     * counter that moved, every 10 s.
+     */
+    public static void main(String[] args) throws Exception {
+        try (TelemetrySink sink = new TelemetrySink(args.length > 0 ? Integer.parseInt(args[0]) : 0)) {
+            System.out.println("sink listening at " + sink.url());
+            Map<String, Long> last = sink.snapshot();
+            while (true) {
+                Thread.sleep(10_000);
+                Map<String, Long> now = sink.snapshot();
+                Map<String, Long> delta = delta(last, now);
+                if (!delta.isEmpty()) {
+                    System.out.println("received " + delta + ", in all " + now);
+                }
+                last = now;
+            }
+        }
     }
 
     /** {@code http://127.0.0.1:port}, for server_url and OTEL_EXPORTER_OTLP_ENDPOINT alike. */
@@ -111,7 +138,7 @@ public final class TelemetrySink implements AutoCloseable {
     private void serve(Socket socket) {
         try (Socket s = socket) {
             s.setTcpNoDelay(true);
-            InputStream in = new BufferedInputStream(s.getInputStream(), 64 * 1024);
+            InputStream in = new BufferedInputStream(quickAck(s), 64 * 1024);
             OutputStream out = s.getOutputStream();
             while (open) {
                 String head = HttpWire.readHead(in);
@@ -140,6 +167,25 @@ public final class TelemetrySink implements AutoCloseable {
                 count(UNREADABLE, 1);
             }
         }
+    }
+
+    /**
+     * The socket's input, with TCP_QUICKACK set before every read: Linux clears it after a while, and a receiver that
+     * delays its ACKs stalls a sender that leaves Nagle's algorithm on (about 40 ms per small write), which would
+     * measure the sink rather than the agent.
+     */
+    private static InputStream quickAck(Socket s) throws IOException {
+        InputStream raw = s.getInputStream();
+        if (!s.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK)) {
+            return raw;
+        }
+        return new FilterInputStream(raw) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                s.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+                return super.read(b, off, len);
+            }
+        };
     }
 
     /** Counts what a request carries; returns the reply: status, content type and body. */

@@ -151,7 +151,7 @@ class OverheadHarnessTest {
         server.start();
         try {
             int port = server.getAddress().getPort();
-            LoadGenerator.Interval ok;
+            LoadWindow ok;
             try (LoadGenerator load = LoadGenerator.start("127.0.0.1", port, "/ok", 2)) {
                 Thread.sleep(300);
                 load.interval(); // a "warm-up" window
@@ -161,10 +161,10 @@ class OverheadHarnessTest {
             assertTrue(ok.responses() > 0, "no response recorded");
             assertEquals(0, ok.errors());
             assertTrue(ok.seconds() > 0);
-            assertTrue(ok.latencyNanos().getValueAtPercentile(50) > 0);
+            assertTrue(ok.p50Nanos() > 0);
             assertTrue(ok.perSecond() > 0);
 
-            LoadGenerator.Interval failed;
+            LoadWindow failed;
             try (LoadGenerator load = LoadGenerator.start("127.0.0.1", port, "/fail", 1)) {
                 Thread.sleep(300);
                 failed = load.interval();

@@ -16,6 +16,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
@@ -36,6 +37,8 @@ import org.apache.catalina.startup.Tomcat;
 public final class ReferenceApp {
 
     static final int ROWS = 1000;
+    /** Every request a servlet handled, this one included: the harness's count of what the agents should have traced. */
+    static final LongAdder SERVED = new LongAdder();
 
     private ReferenceApp() {
     }
@@ -106,6 +109,7 @@ public final class ReferenceApp {
     }
 
     static void writeJson(HttpServletResponse response, String json) throws IOException {
+        SERVED.increment();
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         response.setStatus(200);
         response.setContentType("application/json");
@@ -138,6 +142,7 @@ public final class ReferenceApp {
                 select.setInt(1, id);
                 try (ResultSet rs = select.executeQuery()) {
                     if (!rs.next()) {
+                        SERVED.increment();
                         response.sendError(404);
                         return;
                     }
@@ -145,6 +150,7 @@ public final class ReferenceApp {
                             + "\",\"price\":" + rs.getInt(3) + "}");
                 }
             } catch (SQLException e) {
+                SERVED.increment();
                 response.sendError(500, e.getMessage());
             }
         }
@@ -185,6 +191,7 @@ public final class ReferenceApp {
                 writeJson(response, "{\"id\":" + id + ",\"name\":\"" + name + "\",\"updated\":" + updated
                         + ",\"cheaper\":" + cheaper + "}");
             } catch (SQLException e) {
+                SERVED.increment();
                 response.sendError(500, e.getMessage());
             }
         }
@@ -198,7 +205,7 @@ public final class ReferenceApp {
             System.gc();
             System.gc();
             long used = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-            writeJson(response, "{\"heapUsedAfterGc\":" + used + "}");
+            writeJson(response, "{\"heapUsedAfterGc\":" + used + ",\"requestsServed\":" + (SERVED.sum() + 1) + "}");
         }
     }
 }
