@@ -355,4 +355,20 @@ class OverheadHarnessTest {
         }
         return out.toByteArray();
     }
+
+    @Test
+    void wrkSummaryLineIsParsedIntoAWindow() throws Exception {
+        String out = "Running 5s test @ http://127.0.0.1:1/db\n  1 threads and 16 connections\n"
+                + "wrk-summary requests=1000 duration_us=5000000 status_errors=3 socket_errors=2 p50_us=250 p99_us=900"
+                + " p999_us=1500\n";
+        LoadWindow w = WrkLoad.parse(out);
+        assertEquals(997, w.responses(), "non-2xx/3xx answers are not responses");
+        assertEquals(5, w.errors());
+        assertEquals(5.0, w.seconds(), 1e-9);
+        assertEquals(199.4, w.perSecond(), 1e-9);
+        assertEquals(250_000, w.p50Nanos());
+        assertEquals(900_000, w.p99Nanos());
+        assertEquals(1_500_000, w.p999Nanos());
+        assertThrows(IOException.class, () -> WrkLoad.parse("wrk: connection refused\n"));
+    }
 }
