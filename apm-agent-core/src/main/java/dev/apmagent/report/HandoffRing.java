@@ -35,7 +35,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Why a millisecond: under load the consumer wakes once per first rung, and every wake is a context switch on a
  * core the application shares. The first rung was 0.1 ms; on the overhead harness (one application core, about
  * 90,000 events per second) that was 10,000 reporter wakes per second, each with only nine events to serialize.
- * 1 ms batches ninety, which the default 512 slots hold more than five times over. The rungs after it add up to
+ * 1 ms batches ninety, which the default 8192 slots hold ninety times over: what they are for is a reporter thread
+ * that the scheduler keeps waiting. With the application not pinned (16 busy Tomcat threads and the agent's threads
+ * on 2 cores), 512 slots dropped 5 to 9% of the events as queue_full; the reporter needs only about 5% of a core, but
+ * waits tens of milliseconds for it in one go. 8192 dropped none (docs/benchmarks.md). The rungs after it add up to
  * 32 ms, so an application with a request every few milliseconds keeps the consumer polling and never pays the
  * unpark.
  */

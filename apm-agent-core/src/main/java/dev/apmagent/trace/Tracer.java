@@ -64,6 +64,9 @@ public final class Tracer {
     private final AtomicLong unwoundActivations = new AtomicLong();
 
     /** A tracer with the pool strategy of {@code object_pool}. */
+    /** Half of what the transaction and span pools keep at most (the error pool keeps this many). */
+    static final int POOL_KEEPS_AT_MOST = 1024;
+
     public Tracer(Config config, Reporter reporter) {
         this(config, reporter, ObjectPools.factory(config.get(CoreOptions.OBJECT_POOL)));
     }
@@ -86,7 +89,9 @@ public final class Tracer {
         this.maxSpans = config.get(CoreOptions.TRANSACTION_MAX_SPANS);
         this.stackTraceLimit = config.get(CoreOptions.STACK_TRACE_LIMIT);
         this.poolStrategy = config.get(CoreOptions.OBJECT_POOL);
-        int queueSize = config.get(CoreOptions.MAX_QUEUE_SIZE);
+        // what a pool keeps for reuse follows the steady state, not the hand-off's capacity: events beyond it, made while
+        // the reporter lags behind a burst, go to the garbage collector once reported
+        int queueSize = Math.min(config.get(CoreOptions.MAX_QUEUE_SIZE), POOL_KEEPS_AT_MOST);
         final Tracer tracer = this;
         this.transactionPool = pools.create("transaction", 2 * queueSize, TRANSACTION_BATCH,
                 new ObjectPool.Allocator<Transaction>() {
