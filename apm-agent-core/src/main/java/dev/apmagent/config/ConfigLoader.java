@@ -251,7 +251,8 @@ public final class ConfigLoader {
             if (option.isSensitive()) {
                 reason = reason.replace(s.raw, ConfigOption.REDACTED);
             }
-            String fallback = option.defaultText() == null ? "" : " " + option.display(option.defaultText());
+            String fallback = option.defaultText() == null ? ""
+                    : option.defaultText().isEmpty() ? " (empty)" : " " + option.display(option.defaultText());
             warnings.add("Invalid value '" + option.display(s.raw) + "' for " + option.key() + " (" + s.origin + "): " + reason
                     + "; the default" + fallback + " is used");
             return null;

@@ -58,7 +58,12 @@ public final class Parsers {
         }
     };
 
-    /** Comma-separated list; blanks dropped, entries trimmed. */
+    /**
+     * Comma-separated list; blanks dropped, entries trimmed. A blank text is the empty list; a text that is not blank
+     * but holds no entry ({@code ",,,"}) is malformed, so that a slip cannot turn a protective list (such as
+     * {@code sanitize_field_names}) into an empty one: the loader warns and keeps the default. Every list parser
+     * ({@link #WILDCARD_LIST}, {@link #HTTP_URL_LIST}) splits with this one.
+     */
     public static final ConfigOption.ValueParser<List<String>> LIST = new ConfigOption.ValueParser<List<String>>() {
         @Override
         public List<String> parse(String raw) {
@@ -68,6 +73,9 @@ public final class Parsers {
                 if (!t.isEmpty()) {
                     out.add(t);
                 }
+            }
+            if (out.isEmpty() && !raw.trim().isEmpty()) {
+                throw new IllegalArgumentException("the list has no entries, only commas and blanks");
             }
             return Collections.unmodifiableList(out);
         }

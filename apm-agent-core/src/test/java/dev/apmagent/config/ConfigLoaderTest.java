@@ -118,6 +118,9 @@ class ConfigLoaderTest {
             "server_url              | apm:8200 | expected an http",
             "object_pool             | magic   | expected one of",
             "test_buggy              | boom    | the parser failed with java.lang.NullPointerException",
+            "test_ignore_urls        | ',,,'   | the list has no entries",
+            "disable_instrumentations | ',,'    | the list has no entries",
+            "server_urls             | ,       | the list has no entries",
     })
     void invalidValueGivesOneWarningAndTheDefault(String key, String value, String reason) {
         sysProps.put("elastic.apm." + key, value);

@@ -89,6 +89,10 @@ class ParsersTest {
             "range    | 11           | must be between 0 and 10",
             "rate     | 1.5          | must be between 0.0 and 1.0",
             "enum     | fast         | expected one of a, b",
+            "list     | ',,,'        | the list has no entries",
+            "list     | ' , ,'       | the list has no entries",
+            "wildcards | ',,'        | the list has no entries",
+            "urls     | ','          | the list has no entries",
     })
     void malformed(String type, String raw, String reason) {
         ConfigOption.ValueParser<?> parser;
@@ -100,6 +104,8 @@ class ParsersTest {
             case "size": parser = Parsers.BYTES; break;
             case "url": parser = Parsers.HTTP_URL; break;
             case "urls": parser = Parsers.HTTP_URL_LIST; break;
+            case "list": parser = Parsers.LIST; break;
+            case "wildcards": parser = Parsers.WILDCARD_LIST; break;
             case "range": parser = Parsers.intRange(0, 10); break;
             case "rate": parser = Parsers.doubleRange(0, 1); break;
             case "enum": parser = Parsers.oneOf("a", "b"); break;
