@@ -182,6 +182,8 @@ public final class ConfigLoader {
             secretValues.add(raw);
             secretValues.add(raw.trim());
         }
+        // credentials in a URL (server_url=http://user:password@host) are as secret as secret_token
+        secretValues.addAll(UrlUserInfo.find(raw));
         if (!winners.containsKey(key)) {
             winners.put(key, new Setting(option, raw.trim(), origin));
         }
@@ -311,7 +313,10 @@ public final class ConfigLoader {
             return agentJarDir;
         }
 
-        /** Every value given for a sensitive option, in any source; start-up registers them with the log's mask. */
+        /**
+         * Every value given for a sensitive option, in any source, and the user information of every URL in any value;
+         * start-up registers them with the log's mask.
+         */
         public Set<String> secretValues() {
             return secretValues;
         }

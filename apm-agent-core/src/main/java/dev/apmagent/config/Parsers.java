@@ -89,7 +89,11 @@ public final class Parsers {
         }
     };
 
-    /** An absolute http or https URL with a host; returned as given (trimmed, trailing '/' removed). */
+    /**
+     * An absolute http or https URL with a host and, when it names a port, a port from 1 to 65535; returned as given
+     * (trimmed, trailing '/' removed). User information ({@code http://user:password@host}) is accepted but never
+     * shown: see {@link UrlUserInfo}.
+     */
     public static final ConfigOption.ValueParser<String> HTTP_URL = new ConfigOption.ValueParser<String>() {
         @Override
         public String parse(String raw) {
@@ -105,7 +109,15 @@ public final class Parsers {
                 throw new IllegalArgumentException("expected an http:// or https:// URL");
             }
             if (uri.getHost() == null) {
+                String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
+                int colon = authority.lastIndexOf(':');
+                if (colon >= 0 && colon < authority.length() - 1 && isPortLike(authority.substring(colon + 1))) {
+                    throw new IllegalArgumentException("the port is out of range (1 to 65535)");
+                }
                 throw new IllegalArgumentException("the URL has no host");
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+                throw new IllegalArgumentException("the port " + uri.getPort() + " is out of range (1 to 65535)");
             }
             while (v.endsWith("/")) {
                 v = v.substring(0, v.length() - 1);
@@ -113,6 +125,16 @@ public final class Parsers {
             return v;
         }
     };
+
+    private static boolean isPortLike(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9') && !(i == 0 && c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** Comma-separated {@link #HTTP_URL}s; one malformed entry rejects the whole value. */
     public static final ConfigOption.ValueParser<List<String>> HTTP_URL_LIST = new ConfigOption.ValueParser<List<String>>() {

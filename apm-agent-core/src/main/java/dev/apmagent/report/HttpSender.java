@@ -1,5 +1,6 @@
 package dev.apmagent.report;
 
+import dev.apmagent.config.UrlUserInfo;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
 
@@ -57,7 +58,7 @@ final class HttpSender extends Sender {
             try {
                 endpoints.add(IntakeConnection.Endpoint.parse(url, INTAKE_PATH));
             } catch (IllegalArgumentException e) {
-                log.error("ignoring server URL '{}': {}", url, e.getMessage());
+                log.error("ignoring server URL '{}': {}", UrlUserInfo.redact(url), e.getMessage());
             }
         }
         if (endpoints.isEmpty()) {

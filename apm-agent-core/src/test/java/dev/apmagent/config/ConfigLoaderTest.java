@@ -286,6 +286,28 @@ class ConfigLoaderTest {
         }
     }
 
+    /** Credentials in a server URL appear in no warning, dump or log line; a port out of range is a malformed URL. */
+    @Test
+    void urlCredentialsAreNeverPrintedAndThePortIsChecked() throws IOException {
+        sysProps.put("elastic.apm.server_url", "http://apm-user:Pa55word@apm.example.com:99999");
+        sysProps.put("elastic.apm.server_urls", "http://svc:T0ken@a.example.com:8200,http://b.example.com:8200");
+        ConfigLoader.Result result = load("log_level=debug,log_file=_AGENT_HOME_/agent.log");
+        assertEquals(1, result.warnings().size(), result.warnings().toString());
+        assertEquals("Invalid value 'http://[REDACTED]@apm.example.com:99999' for server_url (system property"
+                + " elastic.apm.server_url): the port 99999 is out of range (1 to 65535); the default http://127.0.0.1:8200"
+                + " is used", result.warnings().get(0));
+        assertEquals(CoreOptions.SERVER_URL.defaultValue(), result.config().get(CoreOptions.SERVER_URL));
+        assertTrue(result.effectiveConfiguration().contains("server_urls: http://[REDACTED]@a.example.com:8200,http://b.example.com:8200"),
+                result.effectiveConfiguration());
+
+        result.initLogging();
+        AgentLog.get(ConfigLoaderTest.class).warn("a component printing a raw URL: {}", result.config().get(CoreOptions.SERVER_URLS));
+        String log = new String(Files.readAllBytes(agentHome.resolve("agent.log")), StandardCharsets.UTF_8);
+        assertTrue(log.contains("a component printing a raw URL: [http://[REDACTED]@a.example.com:8200"), log);
+        String everything = String.join("\n", result.warnings()) + result.effectiveConfiguration() + log;
+        assertFalse(everything.contains("Pa55word") || everything.contains("T0ken"), everything);
+    }
+
     @Test
     void initLoggingAppliesLevelAndFile() throws IOException {
         Path logFile = agentHome.resolve("logs/agent.log");

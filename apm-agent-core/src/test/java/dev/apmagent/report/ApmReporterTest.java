@@ -349,6 +349,18 @@ class ApmReporterTest {
         assertSettled();
     }
 
+    /** The log names the server it cannot reach without the credentials in its URL. */
+    @Test
+    void credentialsInTheServerUrlAreNotLogged() throws Exception {
+        String down = FakeApmServer.downUrl().replace("http://", "http://apm-user:Pa55word@");
+        start(new HashMap<String, Object>(), Arrays.asList(down));
+        reportEvents(3);
+        waitUntil("a connection failure", () -> reporter.stats().requestFailures() >= 1);
+        assertTrue(log().contains("cannot connect to APM Server at " + down.replace("apm-user:Pa55word", "[REDACTED]")), log());
+        assertFalse(log().contains("Pa55word"), log());
+        assertSettled();
+    }
+
     @Test
     void aServerThatIsDownAndComesBackGetsTheBufferedEvents() throws Exception {
         String down = FakeApmServer.downUrl();
