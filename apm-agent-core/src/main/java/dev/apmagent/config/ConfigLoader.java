@@ -356,7 +356,10 @@ public final class ConfigLoader {
                 log.warn(warning);
             }
             if (log.isDebugEnabled()) {
-                log.debug(effectiveConfiguration());
+                // one line each: the log escapes line breaks in a message, as it escapes every control character
+                for (String line : effectiveConfiguration().split(System.lineSeparator())) {
+                    log.debug(line);
+                }
             }
         }
     }

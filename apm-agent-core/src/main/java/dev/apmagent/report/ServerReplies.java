@@ -46,7 +46,10 @@ final class ServerReplies {
         return digits == 0 ? -1 : n;
     }
 
-    /** The body shortened for a log line, with control characters replaced so it cannot forge log lines. */
+    /**
+     * The body shortened for a log line, its line breaks and other C0 controls turned into spaces (easier to read than
+     * the escapes the log writes for every character that is not printable).
+     */
     static String forLog(String body, int max) {
         if (body == null) {
             return "";

@@ -308,6 +308,26 @@ class ConfigLoaderTest {
         assertFalse(everything.contains("Pa55word") || everything.contains("T0ken"), everything);
     }
 
+    /** A binary configuration file: its keys reach the log escaped, each warning on a line of its own. */
+    @Test
+    void controlCharactersFromAConfigFileAreEscapedInTheLog() throws IOException {
+        Files.write(agentHome.resolve(ConfigLoader.DEFAULT_CONFIG_FILE), "gone\u001b[2J\u0085x=1\nbidi\u202eevil\u2028y=2\n\u007fdel=3\n"
+                .getBytes(StandardCharsets.UTF_8));
+        sysProps.put("elastic.apm.log_file", "_AGENT_HOME_/agent.log");
+        sysProps.put("elastic.apm.log_level", "debug");
+        ConfigLoader.Result result = load(null);
+        assertEquals(3, result.warnings().size(), result.warnings().toString());
+        result.initLogging();
+        String log = new String(Files.readAllBytes(agentHome.resolve("agent.log")), StandardCharsets.UTF_8);
+        assertTrue(log.contains("Unknown option gone\\u001b[2j\\u0085x (file "), log);
+        assertTrue(log.contains("Unknown option bidi\\u202eevil\\u2028y (file "), log);
+        assertTrue(log.contains("Unknown option \\u007fdel (file "), log);
+        for (char c : log.toCharArray()) {
+            assertTrue(c >= 0x20 && c != 0x7f && !(c >= 0x80 && c <= 0x9f) && c != 0x2028 && c != 0x202e || c == '\n',
+                    "unescaped U+" + Integer.toHexString(c) + " in " + log);
+        }
+    }
+
     @Test
     void initLoggingAppliesLevelAndFile() throws IOException {
         Path logFile = agentHome.resolve("logs/agent.log");
