@@ -10,6 +10,8 @@ import dev.apmagent.trace.Transaction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -255,12 +257,54 @@ class ApmReporterTest {
         server.behave(FakeApmServer.Behaviour.status(503, "{\"accepted\":0,\"errors\":[{\"message\":\"queue is full\"}]}"));
         start();
         reportEvents(3);
-        waitUntil("the first request failed", () -> reporter.stats().dropped(DropReason.SERVER_REJECTED) == 3);
+        waitUntil("the first request failed", () -> reporter.stats().dropped(DropReason.SEND_FAILED) == 3);
         assertTrue(reporter.stats().backoffMillis() > 0);
         reportEvents(12); // keep arriving during the outage: buffered, not blocked
         server.behave(FakeApmServer.Behaviour.accept());
         waitUntil("delivered after the outage", () -> reporter.stats().delivered() == 12);
         assertEquals(0, reporter.stats().backoffMillis());
+        assertSettled();
+    }
+
+    /**
+     * One case per class of reply (docs/architecture.md, "Replies"): how its events are counted, whether it counts as
+     * garbage, whether the sender backs off. 4xx drop as server_rejected, 5xx and replies without a status line as
+     * send_failed; only replies the agent cannot read are garbage.
+     */
+    @ParameterizedTest(name = "[{index}] {0} {1} {3}")
+    @CsvSource(delimiter = '|', value = {
+        "REPLY | 202 | ''                                                        |                  | 3 | 0 | 0 | false | false",
+        "REPLY | 400 | '{\"accepted\":0,\"errors\":[{\"message\":\"bad\"}]}'        | application/json | 0 | 3 | 0 | false | false",
+        "REPLY | 401 | '{\"error\":\"authentication failed\"}'                   | application/json | 0 | 3 | 0 | false | true",
+        "REPLY | 404 | 404 page not found                                        | text/plain       | 0 | 3 | 0 | false | true",
+        "REPLY | 429 | '{\"accepted\":0,\"errors\":[{\"message\":\"slow down\"}]}'  | application/json | 0 | 3 | 0 | false | true",
+        "REPLY | 503 | '{\"accepted\":0,\"errors\":[{\"message\":\"queue is full\"}]}' | application/json | 0 | 0 | 3 | false | true",
+        "REPLY | 502 | <html><body>Bad Gateway</body></html>                     | text/html        | 0 | 0 | 3 | false | true",
+        "REPLY | 500 | '\u0000 not json {{'                                      | application/json | 0 | 0 | 3 | true  | true",
+        "GARBAGE_STATUS_LINE | 0 | ''                                           |                  | 0 | 0 | 3 | true  | true",
+        "CLOSE_WITHOUT_REPLY | 0 | ''                                           |                  | 0 | 0 | 3 | true  | true"})
+    void eachReplyClassIsCountedAsDocumented(FakeApmServer.Mode mode, int status, String body, String contentType,
+                                             long delivered, long rejected, long sendFailed, boolean garbage,
+                                             boolean backsOff) throws Exception {
+        server.behave(new FakeApmServer.Behaviour(mode, status, body, contentType));
+        start();
+        reportEvents(3);
+        waitUntil("the events settled", () -> reporter.stats().delivered() + reporter.stats().dropped() == 3);
+        ReporterStats s = reporter.stats();
+        assertEquals(delivered, s.delivered(), s.toString());
+        assertEquals(rejected, s.dropped(DropReason.SERVER_REJECTED), s.toString());
+        assertEquals(sendFailed, s.dropped(DropReason.SEND_FAILED), s.toString());
+        assertEquals(garbage, s.garbageReplies() > 0, s.toString());
+        assertEquals(status == 202 ? 0 : s.requests(), s.requestFailures(), s.toString());
+        if (backsOff) {
+            waitUntil("backing off", () -> reporter.stats().backoffMillis() > 0);
+        } else {
+            assertEquals(0, s.backoffMillis(), s.toString());
+        }
+        assertFalse(log().contains("reply ()"), log());
+        if (mode == FakeApmServer.Mode.CLOSE_WITHOUT_REPLY) {
+            assertTrue(log().contains("closed the connection before sending an HTTP status line"), log());
+        }
         assertSettled();
     }
 
