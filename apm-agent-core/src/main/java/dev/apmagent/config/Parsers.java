@@ -236,6 +236,31 @@ public final class Parsers {
         };
     }
 
+    /**
+     * A {@link #durationMillis duration} of at least {@code minMillis}; with {@code zeroTurnsOff}, 0 is accepted too
+     * (the option is then off). For intervals whose tiny values would have the agent flood the APM Server or its own
+     * log.
+     */
+    public static ConfigOption.ValueParser<Long> durationAtLeast(final String defaultUnit, final long minMillis,
+                                                                 final boolean zeroTurnsOff) {
+        final ConfigOption.ValueParser<Long> duration = durationMillis(defaultUnit);
+        return new ConfigOption.ValueParser<Long>() {
+            @Override
+            public Long parse(String raw) {
+                long v = duration.parse(raw);
+                if (v < minMillis && !(v == 0 && zeroTurnsOff)) {
+                    throw new IllegalArgumentException((zeroTurnsOff ? "must be 0 (off) or at least " : "must be at least ")
+                            + formatMillis(minMillis));
+                }
+                return v;
+            }
+        };
+    }
+
+    private static String formatMillis(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
     private static long unitFactorMillis(String unit) {
         if (unit.equals("ms")) {
             return 1;

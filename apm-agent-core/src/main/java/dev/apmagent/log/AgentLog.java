@@ -207,7 +207,7 @@ public final class AgentLog {
     }
 
     private static boolean admit(LogLevel lvl, String loggerName, int linesPerMinute, String template, long now) {
-        if (maxPerMinute <= 0) {
+        if (maxPerMinute <= 0 || linesPerMinute < 0) {
             return true;
         }
         int max = linesPerMinute > 0 ? Math.min(linesPerMinute, maxPerMinute) : maxPerMinute;

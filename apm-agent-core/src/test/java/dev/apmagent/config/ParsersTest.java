@@ -92,6 +92,10 @@ class ParsersTest {
             "range    | 11           | must be between 0 and 10",
             "rate     | 1.5          | must be between 0.0 and 1.0",
             "enum     | fast         | expected one of a, b",
+            "atleast1s | 999ms       | must be at least 1s",
+            "atleast1s | 0           | must be at least 1s",
+            "offor1s  | 1ms          | must be 0 (off) or at least 1s",
+            "offor1s  | 0.5s         | expected a duration",
             "list     | ',,,'        | the list has no entries",
             "list     | ' , ,'       | the list has no entries",
             "wildcards | ',,'        | the list has no entries",
@@ -108,6 +112,8 @@ class ParsersTest {
             case "url": parser = Parsers.HTTP_URL; break;
             case "urls": parser = Parsers.HTTP_URL_LIST; break;
             case "list": parser = Parsers.LIST; break;
+            case "atleast1s": parser = Parsers.durationAtLeast("s", 1000, false); break;
+            case "offor1s": parser = Parsers.durationAtLeast("s", 1000, true); break;
             case "wildcards": parser = Parsers.WILDCARD_LIST; break;
             case "range": parser = Parsers.intRange(0, 10); break;
             case "rate": parser = Parsers.doubleRange(0, 1); break;
@@ -116,6 +122,14 @@ class ParsersTest {
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parser.parse(raw));
         assertTrue(e.getMessage().contains(reason), "reason was: " + e.getMessage());
+    }
+
+    @org.junit.jupiter.api.Test
+    void boundedDurationsAcceptTheBoundAndZeroWhenItTurnsTheOptionOff() {
+        assertEquals(1000L, Parsers.durationAtLeast("s", 1000, false).parse("1s"));
+        assertEquals(1000L, Parsers.durationAtLeast("s", 1000, true).parse("1000ms"));
+        assertEquals(0L, Parsers.durationAtLeast("s", 1000, true).parse("0"));
+        assertEquals(30_000L, Parsers.durationAtLeast("s", 1000, true).parse("30"));
     }
 
     @org.junit.jupiter.api.Test

@@ -143,6 +143,21 @@ class AgentLogTest {
         assertEquals(8 + 3, lines().size(), "tests turn the limit off for every logger at once");
     }
 
+    /** A line whose frequency the configuration bounds (the reporter's counters every second) is never suppressed. */
+    @Test
+    void aLoggerWithoutRateLimitWritesEveryLine() {
+        Logger stats = log.withoutRateLimit();
+        for (int i = 0; i < 60; i++) {
+            stats.debug("reporter: {}", i);
+            stats.info("reporter: {}", i);
+        }
+        assertEquals(60, lines().size(), "debug is below the level, every info line is written");
+        for (int i = 0; i < 30; i++) {
+            log.info("reporter: {}", i);
+        }
+        assertEquals(60 + 20, lines().size(), "the logger itself keeps the limit");
+    }
+
     @Test
     void rateLimitCanBeDisabled() {
         AgentLog.setMaxPerMinute(0);

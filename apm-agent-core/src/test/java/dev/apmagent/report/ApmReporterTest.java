@@ -3,6 +3,7 @@ package dev.apmagent.report;
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
+import dev.apmagent.log.LogLevel;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Span;
@@ -306,6 +307,29 @@ class ApmReporterTest {
             assertTrue(log().contains("closed the connection before sending an HTTP status line"), log());
         }
         assertSettled();
+    }
+
+    /** The counters' line comes every reporter_stats_log_interval, however many lines that makes a minute. */
+    @Test
+    void theCountersLineIsNotCutByTheLogsRateLimit() throws Exception {
+        AgentLog.setMaxPerMinute(AgentLog.DEFAULT_MAX_PER_MINUTE);
+        LogLevel level = AgentLog.level();
+        AgentLog.setLevel(LogLevel.DEBUG);
+        try {
+            Map<String, Object> options = new HashMap<String, Object>();
+            options.put(CoreOptions.SERVICE_NAME.key(), "reporter-test");
+            options.put(CoreOptions.SERVER_URLS.key(), Arrays.asList(server.url()));
+            options.put(ReporterOptions.METRICS_INTERVAL.key(), 0L);
+            PipelineSettings settings = PipelineSettings.from(Config.ofParsed(options));
+            settings.statsLogIntervalMillis = 2; // a second in production; the line's count per minute is what matters
+            settings.maxIdleParkMillis = 1;
+            reporter = new ApmReporter(Config.ofParsed(options), settings);
+            reporter.start();
+            waitUntil("more counter lines than the log's limit a minute", () -> log().split("reporter: produced=", -1).length > 30);
+            assertFalse(log().contains("Suppressed"), log());
+        } finally {
+            AgentLog.setLevel(level);
+        }
     }
 
     @Test
