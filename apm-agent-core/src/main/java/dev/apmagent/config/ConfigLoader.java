@@ -94,7 +94,7 @@ public final class ConfigLoader {
             loader.warnings.add("The configuration could not be loaded (" + e.getClass().getName() + "); every option takes its default");
             Map<String, Object> values = new HashMap<String, Object>();
             values.put(CoreOptions.SERVICE_NAME.key(), ServiceNames.FALLBACK);
-            return new Result(registry, Config.of(values, Collections.<String>emptySet()), loader.warnings,
+            return new Result(registry, Config.of(values, Collections.<String>emptySet(), registry.options()), loader.warnings,
                     Collections.<Setting>emptyList(), Collections.<String>emptySet(), agentJarDir, null);
         }
     }
@@ -165,7 +165,8 @@ public final class ConfigLoader {
             derivedServiceName = ServiceNames.derive(sysProps.get(SUN_JAVA_COMMAND));
             values.put(CoreOptions.SERVICE_NAME.key(), derivedServiceName);
         }
-        return new Result(registry, Config.of(values, explicit), warnings, applied, secretValues, agentJarDir, derivedServiceName);
+        return new Result(registry, Config.of(values, explicit, registry.options()), warnings, applied, secretValues, agentJarDir,
+                derivedServiceName);
     }
 
     private void offer(String key, String raw, String origin) {
