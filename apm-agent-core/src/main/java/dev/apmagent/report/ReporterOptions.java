@@ -66,8 +66,9 @@ public final class ReporterOptions implements OptionProvider {
 
     public static final ConfigOption<Boolean> INCLUDE_PROCESS_ARGS = ConfigOption.of("include_process_args", "Boolean", "false",
             Parsers.BOOLEAN,
-            "Whether the JVM's arguments are sent as process.argv in the metadata. Off by default because arguments often"
-                    + " carry secrets (-Dpassword=...).");
+            "Whether the JVM's arguments are sent as process.argv in the metadata. The values of arguments named by"
+                    + " sanitize_field_names or a secret option, and credentials in URLs, are sent as [REDACTED] (see Process"
+                    + " arguments above); off by default all the same, because arguments may carry secrets under other names.");
 
     private static final List<ConfigOption<?>> ALL = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
             MAX_BUFFER_SIZE, MAX_EVENT_SIZE, API_REQUEST_TIME, API_REQUEST_SIZE, SERVER_TIMEOUT, VERIFY_SERVER_CERT,
