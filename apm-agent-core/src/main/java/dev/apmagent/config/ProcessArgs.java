@@ -18,7 +18,8 @@ import java.util.Set;
  * <li>{@code --name=value}, {@code -name=value}, and {@code --name value} (the next argument is the value, unless it
  *     starts with '-');</li>
  * <li>the options of {@code -javaagent:path=options} (and {@code -agentpath:}, {@code -agentlib:}), split as the
- *     agent splits its own arguments ({@link AgentArguments}): {@code -javaagent:apm-agent.jar=secret_token=[REDACTED],service_name=x};</li>
+ *     agent splits its own arguments ({@link AgentArguments}):
+ *     {@code -javaagent:apm-agent.jar=secret_token=[REDACTED],service_name=x};</li>
  * <li>{@code scheme://user:password@host} anywhere: {@code scheme://[REDACTED]@host}.</li>
  * </ul>
  * Runs once, when the metadata is built; never throws.
@@ -80,7 +81,8 @@ public final class ProcessArgs {
                     if (names.isSensitive(arg.substring(nameStart, eq))) {
                         redacted = arg.substring(0, eq + 1) + ConfigOption.REDACTED;
                     }
-                } else if (eq < 0 && !arg.startsWith("-D") && arg.length() > nameStart && names.isSensitive(arg.substring(nameStart))
+                } else if (eq < 0 && !arg.startsWith("-D") && arg.length() > nameStart
+                        && names.isSensitive(arg.substring(nameStart))
                         && i + 1 < args.size() && args.get(i + 1) != null && !args.get(i + 1).startsWith("-")) {
                     out.add(arg);
                     out.add(ConfigOption.REDACTED);

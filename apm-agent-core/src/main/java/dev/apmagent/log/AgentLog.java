@@ -251,8 +251,8 @@ public final class AgentLog {
 
     private static void reportSuppressed(Window w, long now) {
         if (isEnabled(w.level)) {
-            out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \"" + escape(w.template)
-                    + "\" logged more than " + w.max + " times in a minute", null));
+            out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \""
+                    + escape(w.template) + "\" logged more than " + w.max + " times in a minute", null));
         }
     }
 
@@ -301,11 +301,11 @@ public final class AgentLog {
 
     /**
      * {@code text} with every character that is not printable written as <code>&#92;uXXXX</code> (four lower-case hex
-     * digits): C0 controls (line breaks, tab, ESC), DEL, C1 controls (U+0080 to U+009F, among them NEL U+0085 and CSI U+009B), the line and paragraph
-     * separators U+2028 and U+2029, format characters (bidi controls such as U+202E and U+2066 to U+2069, zero-width
-     * characters, U+FEFF) and unpaired surrogates. Letters, digits, punctuation and symbols of every script stay as they
-     * are; a backslash is not doubled (the escaping is for safety, not to be reversed). Returns {@code text} itself when
-     * nothing needs escaping.
+     * digits): C0 controls (line breaks, tab, ESC), DEL, C1 controls (U+0080 to U+009F, among them NEL U+0085 and
+     * CSI U+009B), the line and paragraph separators U+2028 and U+2029, format characters (bidi controls such as U+202E
+     * and U+2066 to U+2069, zero-width characters, U+FEFF) and unpaired surrogates. Letters, digits, punctuation and
+     * symbols of every script stay as they are; a backslash is not doubled (the escaping is for safety, not to be
+     * reversed). Returns {@code text} itself when nothing needs escaping.
      */
     public static String escape(String text) {
         return escape(text, false);
