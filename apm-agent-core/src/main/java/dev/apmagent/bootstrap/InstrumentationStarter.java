@@ -29,8 +29,12 @@ final class InstrumentationStarter {
     static List<String> start(Config config, java.lang.instrument.Instrumentation jvm, boolean runtimeAttach) {
         ClassLoader agentLoader = InstrumentationStarter.class.getClassLoader();
         List<Plugin> plugins = PluginRegistry.discover(agentLoader);
-        List<Instrumentation> selected = new InstrumentationSelection(config.get(CoreOptions.ENABLE_INSTRUMENTATIONS),
-                config.get(CoreOptions.DISABLE_INSTRUMENTATIONS)).select(plugins);
+        InstrumentationSelection selection = new InstrumentationSelection(config.get(CoreOptions.ENABLE_INSTRUMENTATIONS),
+                config.get(CoreOptions.DISABLE_INSTRUMENTATIONS));
+        for (String warning : selection.warnings(plugins)) {
+            logger.warn("{}", warning);
+        }
+        List<Instrumentation> selected = selection.select(plugins);
         InstrumentationInstaller.Installed installed = InstrumentationInstaller.install(jvm, selected, agentLoader, runtimeAttach);
         Set<String> names = new LinkedHashSet<String>();
         for (Instrumentation instrumentation : selected) {

@@ -67,6 +67,34 @@ final class AgentArguments {
         return pairs;
     }
 
+    /** Decides whether the value of an argument with this name must not be shown. */
+    interface SensitiveNames {
+        boolean isSensitive(String name);
+    }
+
+    /**
+     * {@code args} as written, except that the value of every pair whose key is sensitive reads {@code [REDACTED]};
+     * the pairs are split as {@link #parse} splits them.
+     */
+    static String redactValues(String args, SensitiveNames names) {
+        boolean semicolons = args.indexOf(';') >= 0;
+        List<String> segments = semicolons ? splitOn(args, ';') : splitOnKeyedCommas(args);
+        StringBuilder sb = new StringBuilder(args.length());
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            int eq = segment.indexOf('=');
+            if (i > 0) {
+                sb.append(semicolons ? ';' : ',');
+            }
+            if (eq >= 0 && names.isSensitive(segment.substring(0, eq).trim())) {
+                sb.append(segment, 0, eq + 1).append(ConfigOption.REDACTED);
+            } else {
+                sb.append(segment);
+            }
+        }
+        return sb.toString();
+    }
+
     private static List<String> splitOn(String s, char separator) {
         List<String> out = new ArrayList<String>();
         int start = 0;

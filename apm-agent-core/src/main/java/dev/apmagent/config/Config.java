@@ -1,5 +1,6 @@
 package dev.apmagent.config;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,14 +14,18 @@ import java.util.TreeSet;
  */
 public final class Config {
 
-    private static final Config DEFAULTS = new Config(Collections.<String, Object>emptyMap(), Collections.<String>emptySet());
+    private static final Config DEFAULTS = new Config(Collections.<String, Object>emptyMap(), Collections.<String>emptySet(),
+            Collections.<String, ConfigOption<?>>emptyMap());
 
     private final Map<String, Object> values;
     private final Set<String> explicitKeys;
+    /** The registered options by key (empty for snapshots not made by the loader). */
+    private final Map<String, ConfigOption<?>> options;
 
-    private Config(Map<String, Object> values, Set<String> explicitKeys) {
+    private Config(Map<String, Object> values, Set<String> explicitKeys, Map<String, ConfigOption<?>> options) {
         this.values = values;
         this.explicitKeys = explicitKeys;
+        this.options = options;
     }
 
     /** Every option at its default. */
@@ -31,19 +36,43 @@ public final class Config {
     /** A snapshot from already-parsed values, keyed by option key; options not in the map take their default. */
     public static Config ofParsed(Map<String, Object> parsedByKey) {
         Map<String, Object> copy = new HashMap<String, Object>(parsedByKey);
-        return new Config(Collections.unmodifiableMap(copy), Collections.unmodifiableSet(new HashSet<String>(copy.keySet())));
+        return new Config(Collections.unmodifiableMap(copy), Collections.unmodifiableSet(new HashSet<String>(copy.keySet())),
+                Collections.<String, ConfigOption<?>>emptyMap());
     }
 
     /** Used by the loader: {@code values} may hold derived values (such as service_name) that no source set. */
-    static Config of(Map<String, Object> values, Set<String> explicitKeys) {
+    static Config of(Map<String, Object> values, Set<String> explicitKeys, Collection<ConfigOption<?>> registered) {
+        Map<String, ConfigOption<?>> options = new HashMap<String, ConfigOption<?>>();
+        for (ConfigOption<?> option : registered) {
+            options.put(option.key(), option);
+        }
         return new Config(Collections.unmodifiableMap(new HashMap<String, Object>(values)),
-                Collections.unmodifiableSet(new HashSet<String>(explicitKeys)));
+                Collections.unmodifiableSet(new HashSet<String>(explicitKeys)), Collections.unmodifiableMap(options));
     }
 
     @SuppressWarnings("unchecked")
     public <T> T get(ConfigOption<T> option) {
         Object value = values.get(option.key());
         return value != null ? (T) value : option.defaultValue();
+    }
+
+    /**
+     * The value of the option with this key, for the core to read an option that a plugin declares (such as
+     * {@code sanitize_field_names}) without depending on the plugin: the value a source set, else the registered
+     * option's default; null when neither is known.
+     */
+    public Object valueOf(String key) {
+        Object value = values.get(key);
+        if (value != null) {
+            return value;
+        }
+        ConfigOption<?> option = options.get(key);
+        return option == null ? null : option.defaultValue();
+    }
+
+    /** The options registered when this snapshot was loaded (none for snapshots made from parsed values). */
+    public Collection<ConfigOption<?>> registeredOptions() {
+        return options.values();
     }
 
     /**

@@ -94,7 +94,7 @@ public final class ConfigLoader {
             loader.warnings.add("The configuration could not be loaded (" + e.getClass().getName() + "); every option takes its default");
             Map<String, Object> values = new HashMap<String, Object>();
             values.put(CoreOptions.SERVICE_NAME.key(), ServiceNames.FALLBACK);
-            return new Result(registry, Config.of(values, Collections.<String>emptySet()), loader.warnings,
+            return new Result(registry, Config.of(values, Collections.<String>emptySet(), registry.options()), loader.warnings,
                     Collections.<Setting>emptyList(), Collections.<String>emptySet(), agentJarDir, null);
         }
     }
@@ -165,7 +165,8 @@ public final class ConfigLoader {
             derivedServiceName = ServiceNames.derive(sysProps.get(SUN_JAVA_COMMAND));
             values.put(CoreOptions.SERVICE_NAME.key(), derivedServiceName);
         }
-        return new Result(registry, Config.of(values, explicit), warnings, applied, secretValues, agentJarDir, derivedServiceName);
+        return new Result(registry, Config.of(values, explicit, registry.options()), warnings, applied, secretValues, agentJarDir,
+                derivedServiceName);
     }
 
     private void offer(String key, String raw, String origin) {
@@ -182,6 +183,8 @@ public final class ConfigLoader {
             secretValues.add(raw);
             secretValues.add(raw.trim());
         }
+        // credentials in a URL (server_url=http://user:password@host) are as secret as secret_token
+        secretValues.addAll(UrlUserInfo.find(raw));
         if (!winners.containsKey(key)) {
             winners.put(key, new Setting(option, raw.trim(), origin));
         }
@@ -251,7 +254,8 @@ public final class ConfigLoader {
             if (option.isSensitive()) {
                 reason = reason.replace(s.raw, ConfigOption.REDACTED);
             }
-            String fallback = option.defaultText() == null ? "" : " " + option.display(option.defaultText());
+            String fallback = option.defaultText() == null ? ""
+                    : option.defaultText().isEmpty() ? " (empty)" : " " + option.display(option.defaultText());
             warnings.add("Invalid value '" + option.display(s.raw) + "' for " + option.key() + " (" + s.origin + "): " + reason
                     + "; the default" + fallback + " is used");
             return null;
@@ -310,7 +314,10 @@ public final class ConfigLoader {
             return agentJarDir;
         }
 
-        /** Every value given for a sensitive option, in any source; start-up registers them with the log's mask. */
+        /**
+         * Every value given for a sensitive option, in any source, and the user information of every URL in any value;
+         * start-up registers them with the log's mask.
+         */
         public Set<String> secretValues() {
             return secretValues;
         }
@@ -350,7 +357,10 @@ public final class ConfigLoader {
                 log.warn(warning);
             }
             if (log.isDebugEnabled()) {
-                log.debug(effectiveConfiguration());
+                // one line each: the log escapes line breaks in a message, as it escapes every control character
+                for (String line : effectiveConfiguration().split(System.lineSeparator())) {
+                    log.debug(line);
+                }
             }
         }
     }

@@ -75,12 +75,15 @@ public final class ConfigOption<T> {
         return sensitive;
     }
 
-    /** The text to print for a value of this option: {@link #REDACTED} when the option is sensitive. */
+    /**
+     * The text to print for a value of this option: {@link #REDACTED} when the option is sensitive; otherwise the value,
+     * with the user information of any URL in it redacted ({@code http://[REDACTED]@host}).
+     */
     public String display(Object value) {
         if (sensitive) {
             return REDACTED;
         }
-        return String.valueOf(value);
+        return UrlUserInfo.redact(String.valueOf(value));
     }
 
     /** Whether {@code s} has the shape of an option key: a lower-case letter, then lower-case letters, digits or '_'. */

@@ -58,7 +58,12 @@ public final class Parsers {
         }
     };
 
-    /** Comma-separated list; blanks dropped, entries trimmed. */
+    /**
+     * Comma-separated list; blanks dropped, entries trimmed. A blank text is the empty list; a text that is not blank
+     * but holds no entry ({@code ",,,"}) is malformed, so that a slip cannot turn a protective list (such as
+     * {@code sanitize_field_names}) into an empty one: the loader warns and keeps the default. Every list parser
+     * ({@link #WILDCARD_LIST}, {@link #HTTP_URL_LIST}) splits with this one.
+     */
     public static final ConfigOption.ValueParser<List<String>> LIST = new ConfigOption.ValueParser<List<String>>() {
         @Override
         public List<String> parse(String raw) {
@@ -68,6 +73,9 @@ public final class Parsers {
                 if (!t.isEmpty()) {
                     out.add(t);
                 }
+            }
+            if (out.isEmpty() && !raw.trim().isEmpty()) {
+                throw new IllegalArgumentException("the list has no entries, only commas and blanks");
             }
             return Collections.unmodifiableList(out);
         }
@@ -81,7 +89,11 @@ public final class Parsers {
         }
     };
 
-    /** An absolute http or https URL with a host; returned as given (trimmed, trailing '/' removed). */
+    /**
+     * An absolute http or https URL with a host and, when it names a port, a port from 1 to 65535; returned as given
+     * (trimmed, trailing '/' removed). User information ({@code http://user:password@host}) is accepted but never
+     * shown: see {@link UrlUserInfo}.
+     */
     public static final ConfigOption.ValueParser<String> HTTP_URL = new ConfigOption.ValueParser<String>() {
         @Override
         public String parse(String raw) {
@@ -97,7 +109,15 @@ public final class Parsers {
                 throw new IllegalArgumentException("expected an http:// or https:// URL");
             }
             if (uri.getHost() == null) {
+                String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
+                int colon = authority.lastIndexOf(':');
+                if (colon >= 0 && colon < authority.length() - 1 && isPortLike(authority.substring(colon + 1))) {
+                    throw new IllegalArgumentException("the port is out of range (1 to 65535)");
+                }
                 throw new IllegalArgumentException("the URL has no host");
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+                throw new IllegalArgumentException("the port " + uri.getPort() + " is out of range (1 to 65535)");
             }
             while (v.endsWith("/")) {
                 v = v.substring(0, v.length() - 1);
@@ -105,6 +125,16 @@ public final class Parsers {
             return v;
         }
     };
+
+    private static boolean isPortLike(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9') && !(i == 0 && c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** Comma-separated {@link #HTTP_URL}s; one malformed entry rejects the whole value. */
     public static final ConfigOption.ValueParser<List<String>> HTTP_URL_LIST = new ConfigOption.ValueParser<List<String>>() {
@@ -204,6 +234,31 @@ public final class Parsers {
                 return n * factor;
             }
         };
+    }
+
+    /**
+     * A {@link #durationMillis duration} of at least {@code minMillis}; with {@code zeroTurnsOff}, 0 is accepted too
+     * (the option is then off). For intervals whose tiny values would have the agent flood the APM Server or its own
+     * log.
+     */
+    public static ConfigOption.ValueParser<Long> durationAtLeast(final String defaultUnit, final long minMillis,
+                                                                 final boolean zeroTurnsOff) {
+        final ConfigOption.ValueParser<Long> duration = durationMillis(defaultUnit);
+        return new ConfigOption.ValueParser<Long>() {
+            @Override
+            public Long parse(String raw) {
+                long v = duration.parse(raw);
+                if (v < minMillis && !(v == 0 && zeroTurnsOff)) {
+                    throw new IllegalArgumentException((zeroTurnsOff ? "must be 0 (off) or at least " : "must be at least ")
+                            + formatMillis(minMillis));
+                }
+                return v;
+            }
+        };
+    }
+
+    private static String formatMillis(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
     }
 
     private static long unitFactorMillis(String unit) {

@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Decides which instrumentations are installed from {@code enable_instrumentations} and
  * {@code disable_instrumentations}. Both match an instrumentation's own name, any of its group names, or its
  * plugin's name, case-insensitively. Disabling wins over enabling; an empty enable list enables everything.
+ * {@link #warnings} names what a user should hear about: names that match nothing (a typo such as {@code jbdc}) and a
+ * selection that installs nothing.
  */
 public final class InstrumentationSelection {
 
@@ -41,6 +45,54 @@ public final class InstrumentationSelection {
             }
         }
         return out;
+    }
+
+    /**
+     * One line per problem, for WARN: each option's names that match no plugin, instrumentation or group (with the
+     * names that do), and a selection that leaves no instrumentation of {@code plugins} to install.
+     */
+    public List<String> warnings(List<Plugin> plugins) {
+        Set<String> known = new TreeSet<String>();
+        for (Plugin plugin : plugins) {
+            known.add(plugin.name().toLowerCase(Locale.ROOT));
+            for (Instrumentation instrumentation : plugin.instrumentations()) {
+                known.add(instrumentation.name().toLowerCase(Locale.ROOT));
+                for (String group : instrumentation.groupNames()) {
+                    known.add(group.toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        List<String> warnings = new ArrayList<String>(3);
+        unknownNames("enable_instrumentations", enabled, known, warnings);
+        unknownNames("disable_instrumentations", disabled, known, warnings);
+        if (!known.isEmpty() && select(plugins).isEmpty()) {
+            warnings.add("No instrumentation is installed: enable_instrumentations=" + join(enabled)
+                    + " and disable_instrumentations=" + join(disabled) + " leave none of " + known.size()
+                    + " names selected, so the agent traces nothing");
+        }
+        return warnings;
+    }
+
+    private static void unknownNames(String option, List<String> names, Set<String> known, List<String> warnings) {
+        List<String> unknown = new ArrayList<String>();
+        for (String name : names) {
+            if (!known.contains(name)) {
+                unknown.add(name);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            warnings.add(option + " names " + (unknown.size() == 1 ? "an instrumentation that does not exist: "
+                    : "instrumentations that do not exist: ") + join(unknown) + " (ignored); valid names (instrumentations,"
+                    + " groups and plugins) are " + join(known));
+        }
+    }
+
+    private static String join(Collection<String> names) {
+        StringBuilder sb = new StringBuilder();
+        for (String name : names) {
+            sb.append(sb.length() == 0 ? "" : ",").append(name);
+        }
+        return sb.length() == 0 ? "(empty)" : sb.toString();
     }
 
     private static boolean matchesAny(List<String> names, Plugin plugin, Instrumentation instrumentation) {

@@ -21,6 +21,10 @@ import java.util.Map;
  * at the next log call after it, or on {@link #flushSuppressed()}). Values registered with {@link #addSecret(String)}
  * are replaced by {@code [REDACTED]} in every line, stack traces included.
  *
+ * <p>Every message is {@link #escape escaped} as it is formatted, template and arguments alike: what came from outside
+ * (a server's reply, a configuration file's key, an exception's message) cannot break a line, move the cursor or
+ * reorder the text on a terminal. Stack traces keep their line breaks and tabs and are escaped otherwise.
+ *
  * <p>All writing happens under one lock; the log is for start-up, background threads and rare events, never for an
  * application thread's hot path. Nothing here throws into the caller.
  */
@@ -99,7 +103,7 @@ public final class AgentLog {
                     replaceOutput(null, openAppending(new File(path)));
                 } catch (IOException | SecurityException e) {
                     System.err.println(line(clock.currentTimeMillis(), LogLevel.WARN, "AgentLog",
-                            "Cannot open log file " + path + " (" + e.getMessage() + "); logging to System.out", null));
+                            escape("Cannot open log file " + path + " (" + e.getMessage() + "); logging to System.out"), null));
                     replaceOutput(System.out, null);
                 }
             }
@@ -112,22 +116,28 @@ public final class AgentLog {
             return;
         }
         synchronized (LOCK) {
-            for (String s : secrets) {
-                if (s.equals(secret)) {
-                    return;
-                }
-            }
-            String[] next = Arrays.copyOf(secrets, secrets.length + 1);
-            next[secrets.length] = secret;
-            // longest first, so a secret that contains another is masked whole
-            Arrays.sort(next, new Comparator<String>() {
-                @Override
-                public int compare(String a, String b) {
-                    return b.length() - a.length();
-                }
-            });
-            secrets = next;
+            addSecretUnderLock(secret);
+            // a secret with characters the log escapes appears escaped in a line
+            addSecretUnderLock(escape(secret));
         }
+    }
+
+    private static void addSecretUnderLock(String secret) {
+        for (String s : secrets) {
+            if (s.equals(secret)) {
+                return;
+            }
+        }
+        String[] next = Arrays.copyOf(secrets, secrets.length + 1);
+        next[secrets.length] = secret;
+        // longest first, so a secret that contains another is masked whole
+        Arrays.sort(next, new Comparator<String>() {
+            @Override
+            public int compare(String a, String b) {
+                return b.length() - a.length();
+            }
+        });
+        secrets = next;
     }
 
     /** The number of lines one template may produce per minute before it is suppressed; 0 or less disables the limit. */
@@ -197,7 +207,7 @@ public final class AgentLog {
     }
 
     private static boolean admit(LogLevel lvl, String loggerName, int linesPerMinute, String template, long now) {
-        if (maxPerMinute <= 0) {
+        if (maxPerMinute <= 0 || linesPerMinute < 0) {
             return true;
         }
         int max = linesPerMinute > 0 ? Math.min(linesPerMinute, maxPerMinute) : maxPerMinute;
@@ -241,8 +251,8 @@ public final class AgentLog {
 
     private static void reportSuppressed(Window w, long now) {
         if (isEnabled(w.level)) {
-            out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \"" + w.template
-                    + "\" logged more than " + w.max + " times in a minute", null));
+            out.println(line(now, w.level, w.logger, "Suppressed " + w.suppressed + " more message(s) like \""
+                    + escape(w.template) + "\" logged more than " + w.max + " times in a minute", null));
         }
     }
 
@@ -258,7 +268,7 @@ public final class AgentLog {
         if (thrown != null) {
             StringWriter trace = new StringWriter();
             thrown.printStackTrace(new PrintWriter(trace));
-            sb.append(System.lineSeparator()).append(trace.toString().trim());
+            sb.append(System.lineSeparator()).append(escape(trace.toString().trim(), true));
         }
         String text = sb.toString();
         for (String secret : secrets) {
@@ -269,6 +279,7 @@ public final class AgentLog {
         return text;
     }
 
+    /** The message: the template with each {@code {}} replaced by the next argument, all of it {@link #escape escaped}. */
     static String format(String template, Object[] args) {
         if (template == null) {
             return "null";
@@ -276,16 +287,99 @@ public final class AgentLog {
         StringBuilder sb = new StringBuilder(template.length() + 32);
         int argIndex = 0;
         int n = args == null ? 0 : args.length;
-        for (int i = 0; i < template.length(); i++) {
-            char c = template.charAt(i);
-            if (c == '{' && i + 1 < template.length() && template.charAt(i + 1) == '}' && argIndex < n) {
-                sb.append(safeToString(args[argIndex++]));
+        int literalStart = 0;
+        for (int i = 0; i < template.length() && argIndex < n; i++) {
+            if (template.charAt(i) == '{' && i + 1 < template.length() && template.charAt(i + 1) == '}') {
+                sb.append(escape(template.substring(literalStart, i)));
+                sb.append(escape(safeToString(args[argIndex++])));
                 i++;
+                literalStart = i + 1;
+            }
+        }
+        return sb.append(escape(template.substring(literalStart))).toString();
+    }
+
+    /**
+     * {@code text} with every character that is not printable written as <code>&#92;uXXXX</code> (four lower-case hex
+     * digits): C0 controls (line breaks, tab, ESC), DEL, C1 controls (U+0080 to U+009F, among them NEL U+0085 and
+     * CSI U+009B), the line and paragraph separators U+2028 and U+2029, format characters (bidi controls such as U+202E
+     * and U+2066 to U+2069, zero-width characters, U+FEFF) and unpaired surrogates. Letters, digits, punctuation and
+     * symbols of every script stay as they are; a backslash is not doubled (the escaping is for safety, not to be
+     * reversed). Returns {@code text} itself when nothing needs escaping.
+     */
+    public static String escape(String text) {
+        return escape(text, false);
+    }
+
+    private static String escape(String text, boolean keepLineBreaksAndTabs) {
+        if (text == null) {
+            return null;
+        }
+        int i = 0;
+        int len = text.length();
+        while (i < len && !needsEscape(text, i, keepLineBreaksAndTabs)) {
+            i++;
+        }
+        if (i == len) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(len + 16).append(text, 0, i);
+        for (; i < len; i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, text.charAt(i + 1));
+                if (Character.getType(cp) == Character.FORMAT) {
+                    appendEscaped(sb, c);
+                    appendEscaped(sb, text.charAt(i + 1));
+                } else {
+                    sb.append(c).append(text.charAt(i + 1));
+                }
+                i++;
+            } else if (needsEscape(text, i, keepLineBreaksAndTabs)) {
+                appendEscaped(sb, c);
             } else {
                 sb.append(c);
             }
         }
         return sb.toString();
+    }
+
+    private static boolean needsEscape(String text, int i, boolean keepLineBreaksAndTabs) {
+        char c = text.charAt(i);
+        if (keepLineBreaksAndTabs && (c == '\n' || c == '\r' || c == '\t')) {
+            return false;
+        }
+        if (Character.isSurrogate(c)) {
+            boolean paired = Character.isHighSurrogate(c)
+                    ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
+                    : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
+            if (!paired) {
+                return true;
+            }
+            int cp = text.codePointAt(Character.isHighSurrogate(c) ? i : i - 1);
+            return Character.getType(cp) == Character.FORMAT;
+        }
+        return mustEscape(c);
+    }
+
+    /** Whether a character of the BMP that is not a surrogate must be escaped. */
+    private static boolean mustEscape(char c) {
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+            return true;
+        }
+        if (c < 0xa0) {
+            return false;
+        }
+        int type = Character.getType(c);
+        return type == Character.FORMAT || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE;
+    }
+
+    private static void appendEscaped(StringBuilder sb, char c) {
+        sb.append("\\u");
+        for (int shift = 12; shift >= 0; shift -= 4) {
+            sb.append(Character.forDigit((c >> shift) & 0xf, 16));
+        }
     }
 
     /** A trailing Throwable argument that no placeholder consumed. */

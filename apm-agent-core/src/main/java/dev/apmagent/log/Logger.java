@@ -9,7 +9,7 @@ package dev.apmagent.log;
 public final class Logger {
 
     private final String name;
-    /** Lines per minute and message template this logger may write; 0 for the log's default. */
+    /** Lines per minute and message template this logger may write; 0 for the log's default, -1 for no limit. */
     private final int linesPerMinute;
 
     Logger(String name) {
@@ -29,6 +29,15 @@ public final class Logger {
      */
     public Logger limitedTo(int linesPerMinute) {
         return new Logger(name, linesPerMinute);
+    }
+
+    /**
+     * The same logger, exempt from the log's rate limit: for a line whose frequency the configuration already bounds,
+     * such as the reporter's counters every {@code reporter_stats_log_interval} (at least a second), which the log's
+     * default of 20 lines a minute would otherwise cut off.
+     */
+    public Logger withoutRateLimit() {
+        return new Logger(name, -1);
     }
 
     public String name() {

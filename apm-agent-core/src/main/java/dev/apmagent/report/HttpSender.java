@@ -1,5 +1,6 @@
 package dev.apmagent.report;
 
+import dev.apmagent.config.UrlUserInfo;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
 
@@ -18,7 +19,8 @@ import java.util.zip.Deflater;
  * expects) unless compression is off or the server is on loopback.
  *
  * <p>Replies: 2xx delivers the request's events. Error bodies {@code {"accepted":N,...}} deliver the first N events of
- * the request and drop the rest as rejected. 400 and 413 are logged (rate-limited) with the server's text and not
+ * the request; the rest are dropped as {@code server_rejected} after a 4xx and as {@code send_failed} after anything
+ * else ({@link ServerReplies#dropReason}). 400 and 413 are logged (rate-limited) with the server's text and not
  * retried or backed off: the next request starts at once. 401/403 are logged with a hint about secret_token/api_key.
  * 401, 403, 404, 429, 5xx, garbage replies and connection failures back off ({@link Backoff}); 5xx, garbage and
  * connection failures also move to the next URL of server_urls. Nothing here ever throws out of the thread.
@@ -57,7 +59,7 @@ final class HttpSender extends Sender {
             try {
                 endpoints.add(IntakeConnection.Endpoint.parse(url, INTAKE_PATH));
             } catch (IllegalArgumentException e) {
-                log.error("ignoring server URL '{}': {}", url, e.getMessage());
+                log.error("ignoring server URL '{}': {}", UrlUserInfo.redact(url), e.getMessage());
             }
         }
         if (endpoints.isEmpty()) {
@@ -343,14 +345,19 @@ final class HttpSender extends Sender {
         }
         stats.requestFailed();
         long accepted = ServerReplies.acceptedCount(reply.body);
-        if (accepted < 0 && status > 0) {
+        if (ServerReplies.isGarbage(status, reply.contentType, reply.body, reply.truncated)) {
             stats.garbageReply();
         }
         if (status <= 0) {
             // no HTTP status line: we cannot know what the server kept
             settleInflight(0, DropReason.SEND_FAILED);
-            errorLog.warn("APM Server at {} sent no valid HTTP reply ({}); back-off {} ms", currentEndpoint(),
-                    ServerReplies.forLog(reply.body, 200), scheduleBackoff());
+            if (reply.body == null || reply.body.isEmpty()) {
+                errorLog.warn("APM Server at {} closed the connection before sending an HTTP status line; back-off {} ms",
+                        currentEndpoint(), scheduleBackoff());
+            } else {
+                errorLog.warn("APM Server at {} sent no HTTP status line but \"{}\"; back-off {} ms", currentEndpoint(),
+                        ServerReplies.forLog(reply.body, 200), scheduleBackoff());
+            }
             rotate();
             return;
         }
@@ -375,7 +382,7 @@ final class HttpSender extends Sender {
             }
         }
         // counted last: whoever sees the count also sees the log line and the back-off
-        settleInflight(Math.max(0, accepted), DropReason.SERVER_REJECTED);
+        settleInflight(Math.max(0, accepted), ServerReplies.dropReason(status));
     }
 
     private long scheduleBackoff() {

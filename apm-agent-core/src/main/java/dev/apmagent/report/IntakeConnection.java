@@ -1,5 +1,7 @@
 package dev.apmagent.report;
 
+import dev.apmagent.config.UrlUserInfo;
+
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -75,6 +77,7 @@ final class IntakeConnection {
         final int port;
         final boolean tls;
         final String path;
+        /** The URL as log lines show it: user information redacted. */
         final String text;
 
         Endpoint(String host, int port, boolean tls, String path, String text) {
@@ -95,16 +98,28 @@ final class IntakeConnection {
             return text;
         }
 
-        /** Parses {@code http(s)://host[:port][/prefix]} and appends the intake path. */
+        /**
+         * Parses {@code http(s)://[user@]host[:port][/prefix]} and appends the intake path. The endpoint's text (what
+         * log lines show) has the user information redacted.
+         */
         static Endpoint parse(String url, String intakePath) {
-            URI uri = URI.create(url.trim());
+            String shown = UrlUserInfo.redact(url.trim());
+            URI uri;
+            try {
+                uri = new URI(url.trim());
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("server URL is not a URL (" + e.getReason() + "): " + shown);
+            }
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new IllegalArgumentException("server URL must start with http:// or https://: " + url);
+                throw new IllegalArgumentException("server URL must start with http:// or https://: " + shown);
             }
             String host = uri.getHost();
             if (host == null || host.isEmpty()) {
-                throw new IllegalArgumentException("server URL has no host: " + url);
+                throw new IllegalArgumentException("server URL has no host or a port out of range: " + shown);
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+                throw new IllegalArgumentException("server URL's port is out of range (1 to 65535): " + shown);
             }
             boolean tls = scheme.equals("https");
             int port = uri.getPort() > 0 ? uri.getPort() : (tls ? 443 : 80);
@@ -112,7 +127,7 @@ final class IntakeConnection {
             while (prefix.endsWith("/")) {
                 prefix = prefix.substring(0, prefix.length() - 1);
             }
-            return new Endpoint(host, port, tls, prefix + intakePath, url.trim());
+            return new Endpoint(host, port, tls, prefix + intakePath, shown);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.apmagent.report;
 
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
+import dev.apmagent.config.ProcessArgs;
 import dev.apmagent.config.ServiceNames;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
@@ -99,7 +100,8 @@ public final class MetadataSerializer {
         info.pid = currentPid();
         info.ppid = parentPid();
         info.title = new File(System.getProperty("java.home", ""), "bin" + File.separator + "java").getPath();
-        info.argv = includeProcessArgs ? processArgs() : null;
+        info.argv = includeProcessArgs ? ProcessArgs.redact(processArgs(), ProcessArgs.sanitizeFieldNames(config),
+                ProcessArgs.secretKeys(config.registeredOptions())) : null;
         info.architecture = System.getProperty("os.arch");
         info.platform = System.getProperty("os.name");
         info.configuredHostname = config.get(CoreOptions.HOSTNAME);

@@ -20,11 +20,12 @@ public final class ReporterOptions implements OptionProvider {
             "Largest serialized event that is kept; larger ones are dropped and counted. The APM Server rejects events above"
                     + " its own max_event_size (300kb by default), so there is no point sending them.");
 
-    public static final ConfigOption<Long> API_REQUEST_TIME = ConfigOption.of("api_request_time", "Duration", "10s",
-            Parsers.durationMillis("s"),
-            "Longest time one streaming request to the APM Server stays open. Keep it below the server's read_timeout"
-                    + " (30s by default). Events are buffered in between, so a longer time means fewer requests, not more delay"
-                    + " in the agent.");
+    public static final ConfigOption<Long> API_REQUEST_TIME = ConfigOption.of("api_request_time", "Duration (at least 1s)", "10s",
+            Parsers.durationAtLeast("s", 1000, false),
+            "Longest time one streaming request to the APM Server stays open; at least 1s (a smaller value gives a warning"
+                    + " and the default), so that an idle application cannot make the agent send a request every few"
+                    + " milliseconds. Keep it below the server's read_timeout (30s by default). Events are buffered in between,"
+                    + " so a longer time means fewer requests, not more delay in the agent.");
 
     public static final ConfigOption<Long> API_REQUEST_SIZE = ConfigOption.of("api_request_size", "Size", "768kb", Parsers.BYTES,
             "Compressed bytes after which a streaming request is completed and a new one started.");
@@ -48,23 +49,26 @@ public final class ReporterOptions implements OptionProvider {
             "When set, events are written as NDJSON (uncompressed, metadata line first) to this file instead of being sent"
                     + " to an APM Server. The file is truncated at start, flushed about once a second and on shutdown.");
 
-    public static final ConfigOption<Long> METRICS_INTERVAL = ConfigOption.of("metrics_interval", "Duration", "30s",
-            Parsers.durationMillis("s"),
-            "How often JVM, system and agent health metrics are collected and reported; 0 disables metrics.");
+    public static final ConfigOption<Long> METRICS_INTERVAL = ConfigOption.of("metrics_interval", "Duration (0 or at least 1s)", "30s",
+            Parsers.durationAtLeast("s", 1000, true),
+            "How often JVM, system and agent health metrics are collected and reported; 0 disables metrics. Other values"
+                    + " below 1s give a warning and the default.");
 
     public static final ConfigOption<Long> FLUSH_TIMEOUT = ConfigOption.of("flush_timeout", "Duration", "5s",
             Parsers.durationMillis("s"),
             "At JVM shutdown, how long the agent tries to send what it still holds before it stops its threads.");
 
-    public static final ConfigOption<Long> REPORTER_STATS_LOG_INTERVAL = ConfigOption.of("reporter_stats_log_interval", "Duration",
-            "60s", Parsers.durationMillis("s"),
+    public static final ConfigOption<Long> REPORTER_STATS_LOG_INTERVAL = ConfigOption.of("reporter_stats_log_interval",
+            "Duration (0 or at least 1s)", "60s", Parsers.durationAtLeast("s", 1000, true),
             "How often the reporter's counters (produced, delivered, dropped, evicted, buffered, requests) are logged at"
-                    + " debug level; 0 disables.");
+                    + " debug level; 0 disables, other values below 1s give a warning and the default. The line is exempt from"
+                    + " the log's rate limit (this interval is its limit).");
 
     public static final ConfigOption<Boolean> INCLUDE_PROCESS_ARGS = ConfigOption.of("include_process_args", "Boolean", "false",
             Parsers.BOOLEAN,
-            "Whether the JVM's arguments are sent as process.argv in the metadata. Off by default because arguments often"
-                    + " carry secrets (-Dpassword=...).");
+            "Whether the JVM's arguments are sent as process.argv in the metadata. The values of arguments named by"
+                    + " sanitize_field_names or a secret option, and credentials in URLs, are sent as [REDACTED] (see Process"
+                    + " arguments above); off by default all the same, because arguments may carry secrets under other names.");
 
     private static final List<ConfigOption<?>> ALL = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
             MAX_BUFFER_SIZE, MAX_EVENT_SIZE, API_REQUEST_TIME, API_REQUEST_SIZE, SERVER_TIMEOUT, VERIFY_SERVER_CERT,

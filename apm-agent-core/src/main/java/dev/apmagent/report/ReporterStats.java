@@ -136,7 +136,10 @@ public final class ReporterStats {
         return requestFailures.sum();
     }
 
-    /** Replies that could not be understood (no status line, non-JSON error bodies, bodies over the size limit). */
+    /**
+     * Replies that could not be read (no status line, a body cut short or over the size limit, a body declared as JSON
+     * that is not a JSON object); see {@link ServerReplies#isGarbage}. A well-formed error reply is not counted here.
+     */
     public long garbageReplies() {
         return garbageReplies.sum();
     }

@@ -24,6 +24,8 @@ import java.util.concurrent.locks.LockSupport;
 final class ReportingPipeline {
 
     private static final Logger log = AgentLog.get(ReportingPipeline.class);
+    /** The counters' line: reporter_stats_log_interval (at least 1 s) is its rate limit, not the log's 20 a minute. */
+    private static final Logger statsLog = log.withoutRateLimit();
     private static final int BATCH = 256;
 
     final PipelineSettings settings;
@@ -158,7 +160,7 @@ final class ReportingPipeline {
                 if (statsInterval > 0 && now - nextStats >= 0) {
                     nextStats = now + statsInterval;
                     if (log.isDebugEnabled()) {
-                        log.debug("reporter: {}", stats);
+                        statsLog.debug("reporter: {}", stats);
                     }
                 }
                 sender.watchdog(now);

@@ -118,6 +118,9 @@ class ConfigLoaderTest {
             "server_url              | apm:8200 | expected an http",
             "object_pool             | magic   | expected one of",
             "test_buggy              | boom    | the parser failed with java.lang.NullPointerException",
+            "test_ignore_urls        | ',,,'   | the list has no entries",
+            "disable_instrumentations | ',,'    | the list has no entries",
+            "server_urls             | ,       | the list has no entries",
     })
     void invalidValueGivesOneWarningAndTheDefault(String key, String value, String reason) {
         sysProps.put("elastic.apm." + key, value);
@@ -280,6 +283,48 @@ class ConfigLoaderTest {
         String everything = String.join("\n", result.warnings()) + result.effectiveConfiguration() + result.config() + log;
         for (String secret : secrets) {
             assertFalse(everything.contains(secret), secret + " leaked");
+        }
+    }
+
+    /** Credentials in a server URL appear in no warning, dump or log line; a port out of range is a malformed URL. */
+    @Test
+    void urlCredentialsAreNeverPrintedAndThePortIsChecked() throws IOException {
+        sysProps.put("elastic.apm.server_url", "http://apm-user:Pa55word@apm.example.com:99999");
+        sysProps.put("elastic.apm.server_urls", "http://svc:T0ken@a.example.com:8200,http://b.example.com:8200");
+        ConfigLoader.Result result = load("log_level=debug,log_file=_AGENT_HOME_/agent.log");
+        assertEquals(1, result.warnings().size(), result.warnings().toString());
+        assertEquals("Invalid value 'http://[REDACTED]@apm.example.com:99999' for server_url (system property"
+                + " elastic.apm.server_url): the port 99999 is out of range (1 to 65535); the default http://127.0.0.1:8200"
+                + " is used", result.warnings().get(0));
+        assertEquals(CoreOptions.SERVER_URL.defaultValue(), result.config().get(CoreOptions.SERVER_URL));
+        assertTrue(result.effectiveConfiguration().contains("server_urls: http://[REDACTED]@a.example.com:8200,http://b.example.com:8200"),
+                result.effectiveConfiguration());
+
+        result.initLogging();
+        AgentLog.get(ConfigLoaderTest.class).warn("a component printing a raw URL: {}", result.config().get(CoreOptions.SERVER_URLS));
+        String log = new String(Files.readAllBytes(agentHome.resolve("agent.log")), StandardCharsets.UTF_8);
+        assertTrue(log.contains("a component printing a raw URL: [http://[REDACTED]@a.example.com:8200"), log);
+        String everything = String.join("\n", result.warnings()) + result.effectiveConfiguration() + log;
+        assertFalse(everything.contains("Pa55word") || everything.contains("T0ken"), everything);
+    }
+
+    /** A binary configuration file: its keys reach the log escaped, each warning on a line of its own. */
+    @Test
+    void controlCharactersFromAConfigFileAreEscapedInTheLog() throws IOException {
+        Files.write(agentHome.resolve(ConfigLoader.DEFAULT_CONFIG_FILE), "gone\u001b[2J\u0085x=1\nbidi\u202eevil\u2028y=2\n\u007fdel=3\n"
+                .getBytes(StandardCharsets.UTF_8));
+        sysProps.put("elastic.apm.log_file", "_AGENT_HOME_/agent.log");
+        sysProps.put("elastic.apm.log_level", "debug");
+        ConfigLoader.Result result = load(null);
+        assertEquals(3, result.warnings().size(), result.warnings().toString());
+        result.initLogging();
+        String log = new String(Files.readAllBytes(agentHome.resolve("agent.log")), StandardCharsets.UTF_8);
+        assertTrue(log.contains("Unknown option gone\\u001b[2j\\u0085x (file "), log);
+        assertTrue(log.contains("Unknown option bidi\\u202eevil\\u2028y (file "), log);
+        assertTrue(log.contains("Unknown option \\u007fdel (file "), log);
+        for (char c : log.toCharArray()) {
+            assertTrue(c >= 0x20 && c != 0x7f && !(c >= 0x80 && c <= 0x9f) && c != 0x2028 && c != 0x202e || c == '\n',
+                    "unescaped U+" + Integer.toHexString(c) + " in " + log);
         }
     }
 

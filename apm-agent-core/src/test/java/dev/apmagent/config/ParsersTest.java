@@ -85,10 +85,21 @@ class ParsersTest {
             "url      | ftp://x      | expected an http:// or https:// URL",
             "url      | http://      | not a URL",
             "url      | 'http://a b' | not a URL",
+            "url      | http://apm:99999 | the port 99999 is out of range (1 to 65535)",
+            "url      | http://apm:0 | the port 0 is out of range",
+            "url      | http://u:p@apm:9999999999 | the port is out of range",
             "urls     | 'http://a, b' | entry 2",
             "range    | 11           | must be between 0 and 10",
             "rate     | 1.5          | must be between 0.0 and 1.0",
             "enum     | fast         | expected one of a, b",
+            "atleast1s | 999ms       | must be at least 1s",
+            "atleast1s | 0           | must be at least 1s",
+            "offor1s  | 1ms          | must be 0 (off) or at least 1s",
+            "offor1s  | 0.5s         | expected a duration",
+            "list     | ',,,'        | the list has no entries",
+            "list     | ' , ,'       | the list has no entries",
+            "wildcards | ',,'        | the list has no entries",
+            "urls     | ','          | the list has no entries",
     })
     void malformed(String type, String raw, String reason) {
         ConfigOption.ValueParser<?> parser;
@@ -100,6 +111,10 @@ class ParsersTest {
             case "size": parser = Parsers.BYTES; break;
             case "url": parser = Parsers.HTTP_URL; break;
             case "urls": parser = Parsers.HTTP_URL_LIST; break;
+            case "list": parser = Parsers.LIST; break;
+            case "atleast1s": parser = Parsers.durationAtLeast("s", 1000, false); break;
+            case "offor1s": parser = Parsers.durationAtLeast("s", 1000, true); break;
+            case "wildcards": parser = Parsers.WILDCARD_LIST; break;
             case "range": parser = Parsers.intRange(0, 10); break;
             case "rate": parser = Parsers.doubleRange(0, 1); break;
             case "enum": parser = Parsers.oneOf("a", "b"); break;
@@ -107,6 +122,14 @@ class ParsersTest {
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parser.parse(raw));
         assertTrue(e.getMessage().contains(reason), "reason was: " + e.getMessage());
+    }
+
+    @org.junit.jupiter.api.Test
+    void boundedDurationsAcceptTheBoundAndZeroWhenItTurnsTheOptionOff() {
+        assertEquals(1000L, Parsers.durationAtLeast("s", 1000, false).parse("1s"));
+        assertEquals(1000L, Parsers.durationAtLeast("s", 1000, true).parse("1000ms"));
+        assertEquals(0L, Parsers.durationAtLeast("s", 1000, true).parse("0"));
+        assertEquals(30_000L, Parsers.durationAtLeast("s", 1000, true).parse("30"));
     }
 
     @org.junit.jupiter.api.Test

@@ -41,6 +41,28 @@ class InstrumentationSelectionTest {
         assertEquals(expected, names.toString());
     }
 
+    /** Names that match nothing are reported with the valid ones, and so is a selection that installs nothing. */
+    @ParameterizedTest(name = "enable=[{0}] disable=[{1}]")
+    @CsvSource(delimiter = '|', value = {
+            "                 |                  | ''",
+            "jdbc,Servlet     | db               | ''",
+            "servlets,jbdc    |                  | enable_instrumentations names instrumentations that do not exist: servlets,jbdc (ignored);"
+                    + " valid names (instrumentations, groups and plugins) are db,jdbc,jdbc-connection,jdbc-statement,servlet,servlet-service"
+                    + "~No instrumentation is installed: enable_instrumentations=servlets,jbdc and disable_instrumentations=(empty)"
+                    + " leave none of 6 names selected, so the agent traces nothing",
+            "servlet          | jdbc-statment    | disable_instrumentations names an instrumentation that does not exist: jdbc-statment (ignored);"
+                    + " valid names (instrumentations, groups and plugins) are db,jdbc,jdbc-connection,jdbc-statement,servlet,servlet-service",
+            "                 | jdbc,servlet     | No instrumentation is installed: enable_instrumentations=(empty) and"
+                    + " disable_instrumentations=jdbc,servlet leave none of 6 names selected, so the agent traces nothing",
+    })
+    void unknownNamesAndAnEmptySelectionAreReported(String enable, String disable, String expected) {
+        InstrumentationSelection selection = new InstrumentationSelection(list(enable), list(disable));
+        List<String> warnings = selection.warnings(Arrays.asList(
+                plugin("jdbc", named("jdbc-statement", "db"), named("jdbc-connection", "db")),
+                plugin("servlet", named("servlet-service"))));
+        assertEquals(expected, String.join("~", warnings));
+    }
+
     private static List<String> list(String csv) {
         return csv == null || csv.isEmpty() ? Collections.<String>emptyList() : Arrays.asList(csv.split(","));
     }

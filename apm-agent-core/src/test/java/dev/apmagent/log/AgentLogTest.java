@@ -143,6 +143,21 @@ class AgentLogTest {
         assertEquals(8 + 3, lines().size(), "tests turn the limit off for every logger at once");
     }
 
+    /** A line whose frequency the configuration bounds (the reporter's counters every second) is never suppressed. */
+    @Test
+    void aLoggerWithoutRateLimitWritesEveryLine() {
+        Logger stats = log.withoutRateLimit();
+        for (int i = 0; i < 60; i++) {
+            stats.debug("reporter: {}", i);
+            stats.info("reporter: {}", i);
+        }
+        assertEquals(60, lines().size(), "debug is below the level, every info line is written");
+        for (int i = 0; i < 30; i++) {
+            log.info("reporter: {}", i);
+        }
+        assertEquals(60 + 20, lines().size(), "the logger itself keeps the limit");
+    }
+
     @Test
     void rateLimitCanBeDisabled() {
         AgentLog.setMaxPerMinute(0);
@@ -233,6 +248,46 @@ class AgentLogTest {
         for (String line : lines) {
             assertTrue(line.matches("\\S+ \\[apm-agent] INFO  AgentLogTest - thread \\d line \\d+"), line);
         }
+    }
+
+    /** Every character that is not printable, in an argument or in the template, is written as \\uXXXX. */
+    @ParameterizedTest(name = "U+{0}")
+    @CsvSource({
+            "000A", "000D", "0009", "0000", "001B", "007F", "0080", "0085", "009B", "009F", "2028", "2029",
+            "200E", "200F", "202A", "202E", "2066", "2069", "061C", "200B", "FEFF", "D800", "DC00",
+    })
+    void nonPrintableCharactersAreEscaped(String hex) {
+        String c = String.valueOf((char) Integer.parseInt(hex, 16));
+        log.warn("reply: {}", "a" + c + "b");
+        log.warn("key a" + c + "b is unknown");
+        String expected = "a\\u" + hex.toLowerCase(java.util.Locale.ROOT) + "b";
+        assertEquals(2, lines().size(), lines().toString());
+        assertTrue(lines().get(0).endsWith("reply: " + expected), lines().get(0));
+        assertTrue(lines().get(1).endsWith("key " + expected + " is unknown"), lines().get(1));
+    }
+
+    @Test
+    void printableTextOfEveryScriptIsKept() {
+        String text = "Grüße, 東京, Ελλάδα, עברית, 😀, \\path\\ {x} ~";
+        log.warn("{}", text);
+        assertTrue(lines().get(0).endsWith(" - " + text), lines().get(0));
+        assertEquals(text, AgentLog.escape(text));
+        assertEquals("tag \\udb40\\udc01", AgentLog.escape("tag \udb40\udc01"), "a format character outside the BMP");
+    }
+
+    @Test
+    void stackTracesKeepTheirLineBreaksAndEscapeTheRest() {
+        log.warn("failed", new IllegalStateException("bad\u001b[31mred"));
+        String text = new String(captured.toByteArray(), StandardCharsets.UTF_8);
+        assertTrue(text.contains("IllegalStateException: bad\\u001b[31mred" + System.lineSeparator() + "\tat "), text);
+        assertFalse(text.contains("\u001b"), text);
+    }
+
+    @Test
+    void aSecretWithControlCharactersIsMaskedToo() {
+        AgentLog.addSecret("s3cr\u0007t");
+        log.warn("token {}", "s3cr\u0007t");
+        assertTrue(lines().get(0).endsWith("token [REDACTED]"), lines().get(0));
     }
 
     @Test

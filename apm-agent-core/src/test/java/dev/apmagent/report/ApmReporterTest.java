@@ -3,6 +3,7 @@ package dev.apmagent.report;
 import dev.apmagent.config.Config;
 import dev.apmagent.config.CoreOptions;
 import dev.apmagent.log.AgentLog;
+import dev.apmagent.log.LogLevel;
 import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.ErrorEvent;
 import dev.apmagent.trace.Span;
@@ -10,6 +11,8 @@ import dev.apmagent.trace.Transaction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -255,13 +258,78 @@ class ApmReporterTest {
         server.behave(FakeApmServer.Behaviour.status(503, "{\"accepted\":0,\"errors\":[{\"message\":\"queue is full\"}]}"));
         start();
         reportEvents(3);
-        waitUntil("the first request failed", () -> reporter.stats().dropped(DropReason.SERVER_REJECTED) == 3);
+        waitUntil("the first request failed", () -> reporter.stats().dropped(DropReason.SEND_FAILED) == 3);
         assertTrue(reporter.stats().backoffMillis() > 0);
         reportEvents(12); // keep arriving during the outage: buffered, not blocked
         server.behave(FakeApmServer.Behaviour.accept());
         waitUntil("delivered after the outage", () -> reporter.stats().delivered() == 12);
         assertEquals(0, reporter.stats().backoffMillis());
         assertSettled();
+    }
+
+    /**
+     * One case per class of reply (docs/architecture.md, "Replies"): how its events are counted, whether it counts as
+     * garbage, whether the sender backs off. 4xx drop as server_rejected, 5xx and replies without a status line as
+     * send_failed; only replies the agent cannot read are garbage.
+     */
+    @ParameterizedTest(name = "[{index}] {0} {1} {3}")
+    @CsvSource(delimiter = '|', value = {
+        "REPLY | 202 | ''                                                        |                  | 3 | 0 | 0 | false | false",
+        "REPLY | 400 | '{\"accepted\":0,\"errors\":[{\"message\":\"bad\"}]}'        | application/json | 0 | 3 | 0 | false | false",
+        "REPLY | 401 | '{\"error\":\"authentication failed\"}'                   | application/json | 0 | 3 | 0 | false | true",
+        "REPLY | 404 | 404 page not found                                        | text/plain       | 0 | 3 | 0 | false | true",
+        "REPLY | 429 | '{\"accepted\":0,\"errors\":[{\"message\":\"slow down\"}]}'  | application/json | 0 | 3 | 0 | false | true",
+        "REPLY | 503 | '{\"accepted\":0,\"errors\":[{\"message\":\"queue is full\"}]}' | application/json | 0 | 0 | 3 | false | true",
+        "REPLY | 502 | <html><body>Bad Gateway</body></html>                     | text/html        | 0 | 0 | 3 | false | true",
+        "REPLY | 500 | '\u0000 not json {{'                                      | application/json | 0 | 0 | 3 | true  | true",
+        "GARBAGE_STATUS_LINE | 0 | ''                                           |                  | 0 | 0 | 3 | true  | true",
+        "CLOSE_WITHOUT_REPLY | 0 | ''                                           |                  | 0 | 0 | 3 | true  | true"})
+    void eachReplyClassIsCountedAsDocumented(FakeApmServer.Mode mode, int status, String body, String contentType,
+                                             long delivered, long rejected, long sendFailed, boolean garbage,
+                                             boolean backsOff) throws Exception {
+        server.behave(new FakeApmServer.Behaviour(mode, status, body, contentType));
+        start();
+        reportEvents(3);
+        waitUntil("the events settled", () -> reporter.stats().delivered() + reporter.stats().dropped() == 3);
+        ReporterStats s = reporter.stats();
+        assertEquals(delivered, s.delivered(), s.toString());
+        assertEquals(rejected, s.dropped(DropReason.SERVER_REJECTED), s.toString());
+        assertEquals(sendFailed, s.dropped(DropReason.SEND_FAILED), s.toString());
+        assertEquals(garbage, s.garbageReplies() > 0, s.toString());
+        assertEquals(status == 202 ? 0 : s.requests(), s.requestFailures(), s.toString());
+        if (backsOff) {
+            waitUntil("backing off", () -> reporter.stats().backoffMillis() > 0);
+        } else {
+            assertEquals(0, s.backoffMillis(), s.toString());
+        }
+        assertFalse(log().contains("reply ()"), log());
+        if (mode == FakeApmServer.Mode.CLOSE_WITHOUT_REPLY) {
+            assertTrue(log().contains("closed the connection before sending an HTTP status line"), log());
+        }
+        assertSettled();
+    }
+
+    /** The counters' line comes every reporter_stats_log_interval, however many lines that makes a minute. */
+    @Test
+    void theCountersLineIsNotCutByTheLogsRateLimit() throws Exception {
+        AgentLog.setMaxPerMinute(AgentLog.DEFAULT_MAX_PER_MINUTE);
+        LogLevel level = AgentLog.level();
+        AgentLog.setLevel(LogLevel.DEBUG);
+        try {
+            Map<String, Object> options = new HashMap<String, Object>();
+            options.put(CoreOptions.SERVICE_NAME.key(), "reporter-test");
+            options.put(CoreOptions.SERVER_URLS.key(), Arrays.asList(server.url()));
+            options.put(ReporterOptions.METRICS_INTERVAL.key(), 0L);
+            PipelineSettings settings = PipelineSettings.from(Config.ofParsed(options));
+            settings.statsLogIntervalMillis = 2; // a second in production; the line's count per minute is what matters
+            settings.maxIdleParkMillis = 1;
+            reporter = new ApmReporter(Config.ofParsed(options), settings);
+            reporter.start();
+            waitUntil("more counter lines than the log's limit a minute", () -> log().split("reporter: produced=", -1).length > 30);
+            assertFalse(log().contains("Suppressed"), log());
+        } finally {
+            AgentLog.setLevel(level);
+        }
     }
 
     @Test
@@ -346,6 +414,18 @@ class ApmReporterTest {
         waitUntil("delivered through the second URL", () -> reporter.stats().delivered() == 6);
         assertTrue(reporter.stats().requestFailures() >= 1);
         assertTrue(log().contains("cannot connect"), log());
+        assertSettled();
+    }
+
+    /** The log names the server it cannot reach without the credentials in its URL. */
+    @Test
+    void credentialsInTheServerUrlAreNotLogged() throws Exception {
+        String down = FakeApmServer.downUrl().replace("http://", "http://apm-user:Pa55word@");
+        start(new HashMap<String, Object>(), Arrays.asList(down));
+        reportEvents(3);
+        waitUntil("a connection failure", () -> reporter.stats().requestFailures() >= 1);
+        assertTrue(log().contains("cannot connect to APM Server at " + down.replace("apm-user:Pa55word", "[REDACTED]")), log());
+        assertFalse(log().contains("Pa55word"), log());
         assertSettled();
     }
 

@@ -31,5 +31,17 @@ class EndpointTest {
         assertThrows(IllegalArgumentException.class, () -> IntakeConnection.Endpoint.parse("ftp://x", "/i"));
         assertThrows(IllegalArgumentException.class, () -> IntakeConnection.Endpoint.parse("localhost:8200", "/i"));
         assertThrows(IllegalArgumentException.class, () -> IntakeConnection.Endpoint.parse("http://", "/i"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IntakeConnection.Endpoint.parse("http://user:pw@apm:99999", "/i"));
+        assertEquals("server URL's port is out of range (1 to 65535): http://[REDACTED]@apm:99999", e.getMessage());
+    }
+
+    /** What log lines show of an endpoint never holds its credentials. */
+    @Test
+    void userInformationIsNotShown() {
+        IntakeConnection.Endpoint e = IntakeConnection.Endpoint.parse("http://user:pw@apm.example.com:8200/p", "/i");
+        assertEquals("http://[REDACTED]@apm.example.com:8200/p", e.toString());
+        assertEquals("apm.example.com", e.host);
+        assertEquals(8200, e.port);
     }
 }

@@ -25,7 +25,7 @@ import java.util.zip.InflaterInputStream;
  */
 final class FakeApmServer implements AutoCloseable {
 
-    enum Mode { REPLY, HANG, RESET, SLOW_READ, GARBAGE_STATUS_LINE, INTERIM_THEN_REPLY }
+    enum Mode { REPLY, HANG, RESET, SLOW_READ, GARBAGE_STATUS_LINE, INTERIM_THEN_REPLY, CLOSE_WITHOUT_REPLY }
 
     /** What to do with the next requests. */
     static final class Behaviour {
@@ -170,6 +170,9 @@ final class FakeApmServer implements AutoCloseable {
             byte[] raw = readChunkedBody(in, b.mode == Mode.SLOW_READ);
             String body = decode(headers.get("content-encoding"), raw);
             requests.add(new Received(headers, raw, body));
+            if (b.mode == Mode.CLOSE_WITHOUT_REPLY) {
+                return; // read the whole request, then close (FIN) without a byte of reply: a server killed meanwhile
+            }
             if (b.mode == Mode.HANG) {
                 while (!closed && !s.isClosed()) {
                     Thread.sleep(20);

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every option of docs/configuration.md (which ConfigurationDocsIT keeps equal to the shipped jar's registry) given a
  * malformed value for its type, all at once as {@code -Delastic.apm.*} system properties: the application starts and
  * behaves as without the agent (stdout, stderr, exit code), the agent starts, and its log holds exactly one WARN line
- * per malformed option. Options whose type accepts any text (plain strings, lists) have no malformed value and are
- * listed as such; {@code config_file} (a missing file) and {@code service_name} (forbidden characters) do.
+ * per malformed option. Options whose type accepts any text (plain strings) have no malformed value and are listed as
+ * such; {@code config_file} (a missing file) and {@code service_name} (forbidden characters) do, and so does every
+ * list (commas and nothing else).
  * {@code log_file} stays valid: it is where the warnings are read.
  */
 class BadConfigurationIT {
@@ -72,8 +73,10 @@ class BadConfigurationIT {
             return "ftp:not a url";
         } else if (type.startsWith("Enum")) {
             return "bogus";
+        } else if (type.startsWith("List")) {
+            return ",,,";
         }
-        return null; // String, List, List of wildcards: any text is a value
+        return null; // String: any text is a value
     }
 
     @ParameterizedTest
