@@ -7,7 +7,7 @@ package dev.apmagent.trace;
  */
 public final class Span extends AbstractSpan {
 
-    private final SpanContext context = new SpanContext();
+    private final SpanContext context;
     private String type;
     private String subtype;
     private String action;
@@ -19,11 +19,13 @@ public final class Span extends AbstractSpan {
     /** A stand-alone span (tests): not pooled, no parent, one reference; ending it just releases that reference. */
     public Span() {
         super(null);
+        context = new SpanContext();
         initReferences();
     }
 
     Span(Tracer tracer) {
         super(tracer);
+        context = new SpanContext(tracer.urlSanitizer());
     }
 
     /** E.g. "db"; may be null. */

@@ -6,7 +6,16 @@ public final class SpanContext {
     private final Db db = new Db();
     private final Destination destination = new Destination();
     private final ServiceTarget serviceTarget = new ServiceTarget();
-    private final Http http = new Http();
+    private final Http http;
+
+    /** URLs sanitized by the default {@code sanitize_field_names} (stand-alone events). */
+    public SpanContext() {
+        this(UrlSanitizer.defaults());
+    }
+
+    public SpanContext(UrlSanitizer sanitizer) {
+        this.http = new Http(sanitizer);
+    }
 
     public Db db() {
         return db;

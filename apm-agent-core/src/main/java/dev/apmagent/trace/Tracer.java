@@ -53,6 +53,7 @@ public final class Tracer {
     private final int maxSpans;
     private final int stackTraceLimit;
     private final String poolStrategy;
+    private final UrlSanitizer urlSanitizer;
     private final ObjectPool<Transaction> transactionPool;
     private final ObjectPool<Span> spanPool;
     private final ObjectPool<ErrorEvent> errorPool;
@@ -89,6 +90,7 @@ public final class Tracer {
         this.maxSpans = config.get(CoreOptions.TRANSACTION_MAX_SPANS);
         this.stackTraceLimit = config.get(CoreOptions.STACK_TRACE_LIMIT);
         this.poolStrategy = config.get(CoreOptions.OBJECT_POOL);
+        this.urlSanitizer = UrlSanitizer.of(config); // before the pools, which may create events at once
         // what a pool keeps for reuse follows the steady state, not the hand-off's capacity: events beyond it, made while
         // the reporter lags behind a burst, go to the garbage collector once reported
         int queueSize = Math.min(config.get(CoreOptions.MAX_QUEUE_SIZE), POOL_KEEPS_AT_MOST);
@@ -420,6 +422,11 @@ public final class Tracer {
 
     public int stackTraceLimit() {
         return stackTraceLimit;
+    }
+
+    /** The {@code sanitize_field_names} rule every URL of this tracer's events is read through. */
+    public UrlSanitizer urlSanitizer() {
+        return urlSanitizer;
     }
 
     /** The {@code object_pool} strategy named in the configuration. */

@@ -17,7 +17,7 @@ public final class Transaction extends AbstractSpan {
     private static final AtomicIntegerFieldUpdater<Transaction> DROPPED =
             AtomicIntegerFieldUpdater.newUpdater(Transaction.class, "spanCountDropped");
 
-    private final TransactionContext context = new TransactionContext();
+    private final TransactionContext context;
     private String type;
     private String result;
     private CharSequence frameworkName;
@@ -29,12 +29,14 @@ public final class Transaction extends AbstractSpan {
     /** A stand-alone transaction (tests): not pooled, one reference, ending it just releases that reference. */
     public Transaction() {
         super(null);
+        context = new TransactionContext();
         maxSpans = Integer.MAX_VALUE;
         initReferences();
     }
 
     Transaction(Tracer tracer) {
         super(tracer);
+        context = new TransactionContext(tracer.urlSanitizer());
     }
 
     @Override

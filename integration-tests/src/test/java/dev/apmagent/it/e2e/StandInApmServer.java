@@ -31,6 +31,8 @@ final class StandInApmServer implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     /** Event lines (metadata left out) of the requests answered 202. */
     private final List<String> accepted = new CopyOnWriteArrayList<>();
+    /** Every request body it answered 202, inflated, metadata line included. */
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
     private volatile Behaviour behaviour = Behaviour.ACCEPT;
     private volatile ServerSocket serverSocket;
     volatile int requestsSeen;
@@ -70,6 +72,11 @@ final class StandInApmServer implements AutoCloseable {
 
     List<String> acceptedLines() {
         return new ArrayList<>(accepted);
+    }
+
+    /** The whole bodies (inflated, with their metadata lines) of the requests answered 202. */
+    List<String> acceptedBodies() {
+        return new ArrayList<>(bodies);
     }
 
     private static ServerSocket bind(int port) throws IOException {
@@ -120,7 +127,9 @@ final class StandInApmServer implements AutoCloseable {
                 }
                 reply(out, 202, null, "");
                 List<String> lines = new ArrayList<>();
-                for (String line : decode(encoding, raw).split("\n")) {
+                String body = decode(encoding, raw);
+                bodies.add(body);
+                for (String line : body.split("\n")) {
                     if (!line.isEmpty() && !line.startsWith("{\"metadata\"")) {
                         lines.add(line);
                     }

@@ -26,6 +26,13 @@ public interface DubboAdapter extends Propagation.HeaderGetter<Object>, Propagat
     String methodName(Object invocation);
 
     /**
+     * Whether the service interface of {@code invoker} (a provider's) has a public method named {@code method}: the
+     * name of a provider's transaction is the caller's choice until the method is found (see {@link DubboNames}).
+     * Allocation-free after the first call per interface.
+     */
+    boolean declaresMethod(Object invoker, String method);
+
+    /**
      * Removes trace headers from the invocation's attachments and, on Dubbo 2.7, from the thread's {@code RpcContext}
      * attachments: 2.7 copies those over the invocation's just before sending, so the inbound headers of a provider
      * that calls another service would otherwise replace the outbound ones.

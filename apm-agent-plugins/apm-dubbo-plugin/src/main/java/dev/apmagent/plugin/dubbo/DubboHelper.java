@@ -210,7 +210,9 @@ public final class DubboHelper {
         Transaction transaction = Propagation.startTransaction(tracer, invocation, adapter);
         try {
             transaction.setType(TRANSACTION_TYPE);
-            DubboNames.appendName(transaction.nameBuilder(), adapter.serviceInterface(invoker), adapter.methodName(invocation));
+            String method = adapter.methodName(invocation);
+            DubboNames.appendName(transaction.nameBuilder(), adapter.serviceInterface(invoker),
+                    DubboNames.providerMethod(method, method != null && adapter.declaresMethod(invoker, method)));
         } catch (Throwable t) {
             transaction.end(); // the exit will not see it: never leave an event of ours open
             throw t;

@@ -8,6 +8,12 @@ package dev.apmagent.plugin.dubbo;
  *   {@code Api});</li>
  *   <li>generic invocations ({@code $invoke}, {@code $invokeAsync}) are named by the method they really call, the
  *   first argument;</li>
+ *   <li>a provider's transaction (a name chosen by whoever calls the port: any consumer, or a client that speaks
+ *   Dubbo's protocol) is named by its method only when the exported interface has a public method of that name, or
+ *   it is one of Dubbo's own ({@code $invoke}, {@code $invokeAsync}, {@code $echo}); any other method, which Dubbo then
+ *   answers with a "not found method" error, is named {@value #OTHER_METHOD}, a name no Java method can have. The
+ *   interface is the provider's own (its exported URL), so names stay bounded by the provider's code. A consumer's
+ *   span is named by the method the application calls, from its own code, and is not checked;</li>
  *   <li>result: {@code OK}, {@code Error} (the invocation failed) or {@code Timeout} (it timed out).</li>
  * </ul>
  */
@@ -18,6 +24,8 @@ public final class DubboNames {
     public static final String RESULT_TIMEOUT = "Timeout";
 
     private static final String UNKNOWN = "unknown";
+    /** The method part of the name of a provider's transaction for a method its interface does not have. */
+    public static final String OTHER_METHOD = "<other>";
 
     private DubboNames() {
     }
@@ -44,6 +52,17 @@ public final class DubboNames {
         out.append('#');
         out.append(method == null || method.isEmpty() ? UNKNOWN : method);
         return out;
+    }
+
+    /**
+     * The method part of a provider transaction's name: {@code method} when the interface declares it or it is one of
+     * Dubbo's own entry points (or null, written as unknown), otherwise {@value #OTHER_METHOD}.
+     */
+    public static String providerMethod(String method, boolean declared) {
+        if (method == null || declared || isGeneric(method) || "$echo".equals(method)) {
+            return method;
+        }
+        return OTHER_METHOD;
     }
 
     /** Whether {@code method} is one of Dubbo's generic entry points, whose first argument names the real method. */

@@ -156,6 +156,11 @@ class AsyncWatchdogTest {
         }
 
         @Override
+        public boolean declaresMethod(Object invoker, String method) {
+            return true;
+        }
+
+        @Override
         public void clearTraceHeaders(Object invocation) {
         }
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import testapp.dubbo.EchoBackend;
 import testapp.dubbo.GreetingService;
+import testapp.dubbo.MadeUpMethodService;
 import testapp.dubbo.GreetingServiceImpl;
 
 import java.net.ServerSocket;
@@ -65,6 +66,7 @@ class DubboInstrumentationTest {
     private static GreetingService asyncFlagClient;
     private static GreetingService shortTimeoutClient;
     private static GenericService genericClient;
+    private static MadeUpMethodService madeUpClient;
     private static int port;
 
     private ListReporter reporter;
@@ -98,6 +100,14 @@ class DubboInstrumentationTest {
         generic.setTimeout(3000);
         configs.add(generic);
         genericClient = generic.get();
+
+        ReferenceConfig<MadeUpMethodService> madeUp = new ReferenceConfig<>();
+        madeUp.setApplication(application);
+        madeUp.setInterface(MadeUpMethodService.class);
+        madeUp.setUrl("dubbo://127.0.0.1:" + port + "/" + GreetingService.class.getName()); // the provider's service
+        madeUp.setTimeout(3000);
+        configs.add(madeUp);
+        madeUpClient = madeUp.get();
 
         GlobalTracer.set(null, null);
         assertThat(client.relay("before attach")).isEqualTo("relayed echo before attach"); // chains built and used on both sides
@@ -314,6 +324,26 @@ class DubboInstrumentationTest {
         Span span = awaitSpan("GreetingService#greet");
         Transaction provider = awaitTransaction("GreetingService#greet");
         assertThat(provider.traceContext().parentId()).isEqualTo(span.traceContext().id());
+    }
+
+    /**
+     * The method of a provider's transaction is the caller's choice until the provider's interface is found to have
+     * it: a made-up method (Dubbo 2.7 passes it down the provider's filter chain and answers "not found method") is
+     * named {@code <other>}, so callers cannot create names. Dubbo 3 refuses a call whose interface differs from the
+     * provider's while decoding it, before any filter: no transaction at all.
+     */
+    @Test
+    void aMethodTheProvidersInterfaceDoesNotHaveIsNamedOther() throws InterruptedException {
+        assertThat(catchThrowable(() -> madeUpClient.madeUpMethodNumber7("x"))).as("Dubbo refuses the call").isNotNull();
+
+        if (Version.getVersion().startsWith("2.")) {
+            Transaction provider = awaitTransaction("GreetingService#" + DubboNames.OTHER_METHOD);
+            assertThat(provider.outcome()).isEqualTo(Outcome.FAILURE);
+        } else {
+            Thread.sleep(GRACE_MILLIS);
+            assertThat(reporter.transactions()).as("Dubbo 3 refuses it before the provider's filters").isEmpty();
+        }
+        assertThat(names(reporter.transactions())).noneMatch(n -> n.contains("madeUp"));
     }
 
     @Test

@@ -47,6 +47,19 @@ class DubboNamesTest {
         assertThat(DubboNames.realMethod("$invoke", new Object[]{42, null, null})).isEqualTo("$invoke");
     }
 
+    @ParameterizedTest(name = "{0} declared={1} -> {2}")
+    @CsvSource(nullValues = "null", value = {
+            "greet,               true,  greet",
+            "madeUpMethodNumber7, false, <other>",
+            "$invoke,             false, $invoke",
+            "$invokeAsync,        false, $invokeAsync",
+            "$echo,               false, $echo",
+            "null,                false, null",
+    })
+    void aProviderNamesOnlyMethodsItsInterfaceHas(String method, boolean declared, String expected) {
+        assertThat(DubboNames.providerMethod(method, declared)).isEqualTo(expected);
+    }
+
     @Test
     void results() {
         assertThat(DubboNames.result(null, false)).isEqualTo("OK");

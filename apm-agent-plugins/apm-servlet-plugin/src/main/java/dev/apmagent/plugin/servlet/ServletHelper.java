@@ -2,6 +2,7 @@ package dev.apmagent.plugin.servlet;
 
 import dev.apmagent.config.WildcardMatcher;
 import dev.apmagent.config.WildcardMatcherList;
+import dev.apmagent.plugin.HttpMethods;
 import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.plugin.Propagation;
@@ -14,6 +15,7 @@ import dev.apmagent.trace.Request;
 import dev.apmagent.trace.Response;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
+import dev.apmagent.trace.UrlSanitizer;
 
 /**
  * Everything the servlet and filter advice do, for both servlet namespaces; the namespace-specific access goes
@@ -25,6 +27,10 @@ import dev.apmagent.trace.Transaction;
  * the transaction and activates it; nested calls (the filter chain, forwards, includes) only name it; the outermost
  * exit ends it, unless the request went asynchronous, in which case a listener ends it when the response completes
  * and ASYNC dispatches re-activate it on their thread.
+ *
+ * <p>Names are built from the request, that is from the client's input, so their cardinality is bounded: the method
+ * goes through {@link HttpMethods} ({@code HelloServlet#doOther}, {@code OTHER /path}, {@code OTHER unknown route} for
+ * any non-standard method) and path names leave out path parameters ({@code ;jsessionid=...}).
  */
 public final class ServletHelper {
 
@@ -33,7 +39,6 @@ public final class ServletHelper {
 
     private static final String[] RESULTS = {"HTTP 1xx", "HTTP 2xx", "HTTP 3xx", "HTTP 4xx", "HTTP 5xx"};
     private static final String UNKNOWN_ROUTE = " unknown route";
-    private static final String REDACTED = "[REDACTED]";
 
     private static final ClassValue<String> simpleNames = new ClassValue<String>() {
         @Override
@@ -216,25 +221,63 @@ public final class ServletHelper {
             appendPathName(name, method, adapter.requestUri(request), s.urlGroups);
             return;
         }
-        name.append(simpleNames.get(servlet.getClass())).append("#do");
-        if (method != null && !method.isEmpty()) {
-            name.append(method.charAt(0));
-            for (int i = 1; i < method.length(); i++) {
-                name.append(Character.toLowerCase(method.charAt(i)));
+        name.append(simpleNames.get(servlet.getClass())).append("#do").append(HttpMethods.capitalized(method));
+    }
+
+    /**
+     * {@code <METHOD> <path or url group>} into the empty builder {@code name}: the method bucketed by
+     * {@link HttpMethods} (null: GET), path parameters ({@code ;name=value}, as in {@code ;jsessionid=...}) left out of
+     * the path before it is matched against the url groups, the whole cut to the name's maximum length.
+     */
+    static void appendPathName(StringBuilder name, String method, String path, WildcardMatcherList urlGroups) {
+        String m = method == null ? "GET" : HttpMethods.forName(method);
+        if (path == null) {
+            name.append(m).append(" /");
+            return;
+        }
+        CharSequence plain = path;
+        if (path.indexOf(';') >= 0) {
+            // the path without its parameters, written into the name builder itself, where it is matched, then moved
+            // behind the method: no copy of the path is allocated
+            name.setLength(0);
+            appendWithoutPathParameters(name, path);
+            plain = name;
+        }
+        WildcardMatcher group = urlGroups.firstMatch(plain);
+        if (plain == name) {
+            if (group != null) {
+                name.setLength(0);
+            } else {
+                name.insert(0, ' ').insert(0, m);
+                cut(name);
+                return;
+            }
+        }
+        name.append(m).append(' ');
+        CharSequence part = group != null ? group.pattern() : path;
+        int room = AbstractSpan.MAX_NAME_LENGTH - name.length();
+        name.append(part, 0, Math.max(0, Math.min(part.length(), room)));
+    }
+
+    private static void appendWithoutPathParameters(StringBuilder out, String path) {
+        boolean inParameter = false;
+        for (int i = 0; i < path.length() && out.length() <= AbstractSpan.MAX_NAME_LENGTH; i++) {
+            char c = path.charAt(i);
+            if (c == ';') {
+                inParameter = true;
+            } else if (c == '/') {
+                inParameter = false;
+            }
+            if (!inParameter) {
+                out.append(c);
             }
         }
     }
 
-    static void appendPathName(StringBuilder name, String method, String path, WildcardMatcherList urlGroups) {
-        name.append(method == null ? "GET" : method).append(' ');
-        if (path == null) {
-            name.append('/');
-            return;
+    private static void cut(StringBuilder name) {
+        if (name.length() > AbstractSpan.MAX_NAME_LENGTH) {
+            name.setLength(AbstractSpan.MAX_NAME_LENGTH);
         }
-        WildcardMatcher group = urlGroups.firstMatch(path);
-        String part = group != null ? group.pattern() : path;
-        int room = AbstractSpan.MAX_NAME_LENGTH - name.length();
-        name.append(part, 0, Math.max(0, Math.min(part.length(), room)));
     }
 
     /**
@@ -257,7 +300,7 @@ public final class ServletHelper {
             if (s.usePathAsName) {
                 appendPathName(transaction.nameBuilder(), method, adapter.requestUri(request), s.urlGroups);
             } else {
-                transaction.nameBuilder().append(method == null ? "GET" : method).append(UNKNOWN_ROUTE);
+                transaction.nameBuilder().append(method == null ? "GET" : HttpMethods.forName(method)).append(UNKNOWN_ROUTE);
             }
         }
         if (transaction.isSampled()) {
@@ -299,7 +342,7 @@ public final class ServletHelper {
 
     /** The value to capture for a header, cookie or form field: the value itself, or [REDACTED]. */
     public static CharSequence sanitized(ServletAdapter.Sanitizer sanitizer, String name, CharSequence value) {
-        return sanitizer.isSensitive(name) ? REDACTED : value;
+        return sanitizer.isSensitive(name) ? UrlSanitizer.REDACTED : value;
     }
 
     /** Runs a task with the event that was active when it was handed to {@code AsyncContext.start}. */

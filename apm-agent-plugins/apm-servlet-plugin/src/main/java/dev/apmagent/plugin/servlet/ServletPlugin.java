@@ -11,6 +11,7 @@ import dev.apmagent.plugin.Plugin;
 import dev.apmagent.plugin.PluginSettings;
 import dev.apmagent.plugin.servlet.jakarta.JakartaServletInstrumentation;
 import dev.apmagent.plugin.servlet.javax.JavaxServletInstrumentation;
+import dev.apmagent.trace.HttpOptions;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +32,9 @@ public final class ServletPlugin implements Plugin, OptionProvider, PluginSettin
 
     public static final ConfigOption<Boolean> USE_PATH_AS_TRANSACTION_NAME = ConfigOption.of("use_path_as_transaction_name", "Boolean", "false",
             Parsers.BOOLEAN,
-            "Name transactions 'GET /path' instead of 'MyServlet#doGet'; use url_groups to keep ids out of names.");
+            "Name transactions 'GET /path' instead of 'MyServlet#doGet'; use url_groups to keep ids out of names. Path parameters"
+                    + " (`;jsessionid=...`) are left out of names, and a non-standard method is named OTHER, as in 'OTHER /path' and"
+                    + " 'MyServlet#doOther'.");
 
     public static final ConfigOption<WildcardMatcherList> URL_GROUPS = ConfigOption.of("url_groups", "List of wildcards", "",
             Parsers.WILDCARD_LIST,
@@ -43,10 +46,11 @@ public final class ServletPlugin implements Plugin, OptionProvider, PluginSettin
             Parsers.WILDCARD_LIST,
             "Requests whose path matches one of these patterns are not traced at all.");
 
-    public static final ConfigOption<WildcardMatcherList> SANITIZE_FIELD_NAMES = ConfigOption.of("sanitize_field_names", "List of wildcards",
-            "password, passwd, pwd, secret, *key, *token*, *session*, *credit*, *card*, *auth*, set-cookie, *principal*",
-            Parsers.WILDCARD_LIST,
-            "Headers, cookies and form fields whose names match are captured with the value [REDACTED].");
+    /**
+     * Declared by the event model ({@link HttpOptions}), which applies it to every URL; this plugin applies it to
+     * headers and cookies.
+     */
+    public static final ConfigOption<WildcardMatcherList> SANITIZE_FIELD_NAMES = HttpOptions.SANITIZE_FIELD_NAMES;
 
     static final PluginSettings<Settings> settings = new PluginSettings<Settings>(new ServletPlugin());
 
@@ -65,7 +69,7 @@ public final class ServletPlugin implements Plugin, OptionProvider, PluginSettin
     @Override
     public List<ConfigOption<?>> options() {
         return Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
-                CAPTURE_HEADERS, USE_PATH_AS_TRANSACTION_NAME, URL_GROUPS, TRANSACTION_IGNORE_URLS, SANITIZE_FIELD_NAMES));
+                CAPTURE_HEADERS, USE_PATH_AS_TRANSACTION_NAME, URL_GROUPS, TRANSACTION_IGNORE_URLS));
     }
 
     /** The snapshot of the options, made once per configuration. */

@@ -251,6 +251,51 @@ public abstract class AbstractServletContainerTest {
     }
 
     @Test
+    void secretsInTheQueryAndInPathParametersAreRedactedNamesKept() throws Exception {
+        get("/users/1;jsessionid=S3SS10N;v=2?password=hunter2&id=1&pass%77ord=p2&token&api_key=");
+
+        Transaction t = awaitTransaction();
+        dev.apmagent.trace.Url url = t.context().request().url();
+        assertThat(url.search().toString()).isEqualTo("password=[REDACTED]&id=1&pass%77ord=[REDACTED]&token&api_key=[REDACTED]");
+        assertThat(url.pathname().toString()).isEqualTo("/users/1;jsessionid=[REDACTED];v=2");
+        assertThat(url.full().toString()).isEqualTo("http://127.0.0.1:" + port
+                + "/users/1;jsessionid=[REDACTED];v=2?password=[REDACTED]&id=1&pass%77ord=[REDACTED]&token&api_key=[REDACTED]");
+        assertThat(t.name().toString()).isEqualTo("HelloServlet#doGet");
+    }
+
+    @Test
+    void madeUpMethodsShareOneTransactionNameAndKeepTheMethodInTheContext() throws Exception {
+        String huge = repeat('X', 5000);
+        String[] methods = {"AMZXQZEQ", "BREW", "get", "PROPFIND", huge};
+        for (String method : methods) {
+            assertThat(rawStatus(method, "/hello")).as(method.length() > 20 ? "a 5000-character method" : method).isGreaterThanOrEqualTo(400);
+        }
+        List<Transaction> all = awaitTransactions(methods.length);
+        for (int i = 0; i < methods.length; i++) {
+            Transaction t = all.get(i);
+            assertThat(t.name().toString()).isEqualTo("HelloServlet#doOther");
+            String expected = methods[i].length() > dev.apmagent.trace.Request.MAX_METHOD_LENGTH
+                    ? methods[i].substring(0, dev.apmagent.trace.Request.MAX_METHOD_LENGTH) : methods[i];
+            assertThat(t.context().request().method().toString()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void pathNamesBucketMadeUpMethodsAndLeaveOutPathParameters() throws Exception {
+        Map<String, Object> options = new HashMap<String, Object>();
+        options.put("use_path_as_transaction_name", true);
+        options.put("url_groups", Parsers.WILDCARD_LIST.parse("/users/*"));
+        useConfig(options);
+
+        get("/hello;jsessionid=S3SS10N");
+        assertThat(awaitTransactions(1).get(0).name().toString()).isEqualTo("GET /hello");
+        get("/users/12345;jsessionid=S3SS10N");
+        assertThat(awaitTransactions(2).get(1).name().toString()).isEqualTo("GET /users/*");
+        rawStatus("AMZXQZEQ", "/hello;a=b");
+        assertThat(awaitTransactions(3).get(2).name().toString()).isEqualTo("OTHER /hello");
+    }
+
+    @Test
     void withoutCapturedHeadersNoHeadersAreKept() throws Exception {
         Map<String, Object> options = new HashMap<String, Object>();
         options.put("capture_headers", false);
@@ -285,6 +330,35 @@ public abstract class AbstractServletContainerTest {
         }
         assertThat(reporter.transactions()).as("a transaction was reported").isNotEmpty();
         return reporter.transactions().get(0);
+    }
+
+    private List<Transaction> awaitTransactions(int count) throws InterruptedException {
+        for (int i = 0; i < 500 && reporter.transactions().size() < count; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(reporter.transactions()).as("transactions reported").hasSize(count);
+        return reporter.transactions();
+    }
+
+    /** A request with any method (HttpURLConnection accepts only the standard ones); returns the status. */
+    private int rawStatus(String method, String path) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            ByteArrayOutputStream reply = new ByteArrayOutputStream();
+            socket.getInputStream().transferTo(reply);
+            String head = reply.toString(StandardCharsets.ISO_8859_1);
+            return Integer.parseInt(head.substring(9, 12));
+        }
+    }
+
+    private static String repeat(char c, int n) {
+        StringBuilder sb = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            sb.append(c);
+        }
+        return sb.toString();
     }
 
     private ErrorEvent awaitError() throws InterruptedException {

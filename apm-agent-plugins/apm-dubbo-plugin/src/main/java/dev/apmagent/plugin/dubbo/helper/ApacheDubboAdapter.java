@@ -13,7 +13,10 @@ import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.cluster.ClusterInvoker;
 
+import java.lang.reflect.Method;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -29,6 +32,18 @@ public final class ApacheDubboAdapter implements DubboAdapter {
     private static final int DEFAULT_TIMEOUT_MILLIS = 1000; // Dubbo's own default
     private static final String[] TRACE_HEADERS = {
             TraceParentHeader.TRACEPARENT, TraceParentHeader.TRACESTATE, TraceParentHeader.ELASTIC_TRACEPARENT};
+
+    /** The public method names of each service interface, read once per interface. */
+    private static final ClassValue<Set<String>> methodNames = new ClassValue<Set<String>>() {
+        @Override
+        protected Set<String> computeValue(Class<?> type) {
+            Set<String> names = new HashSet<String>();
+            for (Method m : type.getMethods()) {
+                names.add(m.getName());
+            }
+            return names;
+        }
+    };
 
     /**
      * Dubbo 2.7 copies the thread's RpcContext attachments over the invocation's when sending; 3.x keeps the inbound
@@ -79,6 +94,12 @@ public final class ApacheDubboAdapter implements DubboAdapter {
         Invocation inv = (Invocation) invocation;
         String method = inv.getMethodName();
         return DubboNames.isGeneric(method) ? DubboNames.realMethod(method, inv.getArguments()) : method;
+    }
+
+    @Override
+    public boolean declaresMethod(Object invoker, String method) {
+        Class<?> type = ((Invoker<?>) invoker).getInterface();
+        return type != null && methodNames.get(type).contains(method);
     }
 
     @Override
