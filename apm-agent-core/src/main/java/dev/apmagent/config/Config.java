@@ -56,20 +56,6 @@ public final class Config {
         return value != null ? (T) value : option.defaultValue();
     }
 
-    /**
-     * The value of the option with this key, for the core to read an option that a plugin declares (such as
-     * {@code sanitize_field_names}) without depending on the plugin: the value a source set, else the registered
-     * option's default; null when neither is known.
-     */
-    public Object valueOf(String key) {
-        Object value = values.get(key);
-        if (value != null) {
-            return value;
-        }
-        ConfigOption<?> option = options.get(key);
-        return option == null ? null : option.defaultValue();
-    }
-
     /** The options registered when this snapshot was loaded (none for snapshots made from parsed values). */
     public Collection<ConfigOption<?>> registeredOptions() {
         return options.values();

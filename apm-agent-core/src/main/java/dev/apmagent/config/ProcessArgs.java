@@ -26,14 +26,6 @@ import java.util.Set;
  */
 public final class ProcessArgs {
 
-    /** The key of the option whose patterns name sensitive fields (declared by the HTTP plugin). */
-    public static final String SANITIZE_FIELD_NAMES = "sanitize_field_names";
-    /**
-     * The patterns used when no registered option has the key {@link #SANITIZE_FIELD_NAMES} (a jar without the
-     * HTTP plugin): that option's default, the Elastic agent's.
-     */
-    public static final WildcardMatcherList DEFAULT_SANITIZE_FIELD_NAMES = WildcardMatcherList.of(Parsers.LIST.parse(
-            "password, passwd, pwd, secret, *key, *token*, *session*, *credit*, *card*, *auth*, set-cookie, *principal*"));
     private static final String[] AGENT_OPTIONS_PREFIXES = {"-javaagent:", "-agentpath:", "-agentlib:"};
 
     private ProcessArgs() {
@@ -50,12 +42,6 @@ public final class ProcessArgs {
             }
         }
         return keys;
-    }
-
-    /** {@code config}'s {@code sanitize_field_names}, or {@link #DEFAULT_SANITIZE_FIELD_NAMES} when it has none. */
-    public static WildcardMatcherList sanitizeFieldNames(Config config) {
-        Object value = config.valueOf(SANITIZE_FIELD_NAMES);
-        return value instanceof WildcardMatcherList ? (WildcardMatcherList) value : DEFAULT_SANITIZE_FIELD_NAMES;
     }
 
     /** {@code args} with sensitive values and URL credentials redacted (a new list; {@code args} is not changed). */
@@ -109,7 +95,7 @@ public final class ProcessArgs {
         private final Collection<String> secretKeys;
 
         Names(WildcardMatcherList sanitize, Collection<String> secretKeys) {
-            this.sanitize = sanitize == null ? DEFAULT_SANITIZE_FIELD_NAMES : sanitize;
+            this.sanitize = sanitize == null ? WildcardMatcherList.of(Collections.<String>emptyList()) : sanitize;
             this.secretKeys = secretKeys;
         }
 

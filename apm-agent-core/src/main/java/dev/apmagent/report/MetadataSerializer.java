@@ -6,6 +6,7 @@ import dev.apmagent.config.ProcessArgs;
 import dev.apmagent.config.ServiceNames;
 import dev.apmagent.log.AgentLog;
 import dev.apmagent.log.Logger;
+import dev.apmagent.trace.HttpOptions;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -100,7 +101,7 @@ public final class MetadataSerializer {
         info.pid = currentPid();
         info.ppid = parentPid();
         info.title = new File(System.getProperty("java.home", ""), "bin" + File.separator + "java").getPath();
-        info.argv = includeProcessArgs ? ProcessArgs.redact(processArgs(), ProcessArgs.sanitizeFieldNames(config),
+        info.argv = includeProcessArgs ? ProcessArgs.redact(processArgs(), config.get(HttpOptions.SANITIZE_FIELD_NAMES),
                 ProcessArgs.secretKeys(config.registeredOptions())) : null;
         info.architecture = System.getProperty("os.arch");
         info.platform = System.getProperty("os.name");

@@ -1,5 +1,6 @@
 package dev.apmagent.config;
 
+import dev.apmagent.trace.HttpOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,7 +18,7 @@ class ProcessArgsTest {
     private static final java.util.Set<String> SECRET_KEYS = ProcessArgs.secretKeys(Collections.<ConfigOption<?>>emptyList());
 
     private static List<String> redact(String... args) {
-        return ProcessArgs.redact(Arrays.asList(args), ProcessArgs.DEFAULT_SANITIZE_FIELD_NAMES, SECRET_KEYS);
+        return ProcessArgs.redact(Arrays.asList(args), HttpOptions.SANITIZE_FIELD_NAMES.defaultValue(), SECRET_KEYS);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -52,34 +53,12 @@ class ProcessArgsTest {
         assertEquals(Collections.singletonList("--password"), redact("--password"));
     }
 
-    /** The configured sanitize_field_names (an option the HTTP plugin declares) decides, and the secrets stay redacted. */
+    /** The configured sanitize_field_names decides, and the secrets stay redacted. */
     @Test
     void theConfiguredPatternsDecide() {
         WildcardMatcherList patterns = WildcardMatcherList.of("*license*");
         assertEquals(Arrays.asList("-Dlicense.key=[REDACTED]", "-Ddb.password=pw", "-Delastic.apm.secret_token=[REDACTED]"),
                 ProcessArgs.redact(Arrays.asList("-Dlicense.key=L", "-Ddb.password=pw", "-Delastic.apm.secret_token=t"),
                         patterns, SECRET_KEYS));
-
-        ConfigOption<WildcardMatcherList> declared = ConfigOption.of(ProcessArgs.SANITIZE_FIELD_NAMES, "List of wildcards",
-                "*license*", Parsers.WILDCARD_LIST, "as a plugin declares it");
-        OptionProvider plugin = new OptionProvider() {
-            @Override
-            public String category() {
-                return "HTTP";
-            }
-
-            @Override
-            public List<ConfigOption<?>> options() {
-                return Collections.<ConfigOption<?>>singletonList(declared);
-            }
-        };
-        OptionRegistry registry = OptionRegistry.of(new CoreOptions(), plugin);
-        Map<String, String> sysProps = new HashMap<String, String>();
-        Config byDefault = ConfigLoader.load(registry, null, sysProps, null, null).config();
-        assertEquals(patterns, ProcessArgs.sanitizeFieldNames(byDefault));
-        sysProps.put("elastic.apm.sanitize_field_names", "*pass*");
-        Config set = ConfigLoader.load(registry, null, sysProps, null, null).config();
-        assertEquals(WildcardMatcherList.of("*pass*"), ProcessArgs.sanitizeFieldNames(set));
-        assertEquals(ProcessArgs.DEFAULT_SANITIZE_FIELD_NAMES, ProcessArgs.sanitizeFieldNames(Config.defaults()));
     }
 }
