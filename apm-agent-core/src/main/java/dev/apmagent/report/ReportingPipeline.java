@@ -62,6 +62,11 @@ final class ReportingPipeline {
             public long buffered() {
                 return bufferedEvents();
             }
+
+            @Override
+            public long notYetTaken() {
+                return handoff.size();
+            }
         });
         this.ring = new ByteRing(settings.bufferSize, stats);
         // a small buffer (max_buffer_size is 64 KB at the least) must not fill up while the sender waits for a chunk
@@ -110,10 +115,12 @@ final class ReportingPipeline {
         if (event == null) {
             return false;
         }
-        stats.produced(type);
+        // an event handed over is counted as produced by the reporter thread when it takes it: no shared counter is
+        // written per event on an application thread
         if (!closed && handoff.offer(event)) {
             return true;
         }
+        stats.produced(type);
         stats.dropped(DropReason.QUEUE_FULL, type, 1);
         releaseQuietly(event);
         return false;
@@ -210,6 +217,7 @@ final class ReportingPipeline {
         int type = EventTypes.TRANSACTION;
         try {
             type = codec.type(event);
+            stats.produced(type);
             json.reset();
             codec.serialize(event, json);
             append(type, json);
@@ -316,6 +324,7 @@ final class ReportingPipeline {
             } catch (Throwable ignored) {
                 // counted as a transaction
             }
+            stats.produced(type);
             stats.dropped(DropReason.QUEUE_FULL, type, 1);
             releaseQuietly(event);
         }
