@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * One measured configuration of the reference application: the agent (or none), its version, the JVM arguments and
  * environment that attach and configure it. Every agent samples 100% and reports to the harness's sink.
  *
- * @param key          short name used on the command line and in file names: none, ours, elastic, otel
+ * @param key          short name used on the command line and in file names: none, ours, base, elastic, otel
  * @param label        what the report calls it
  * @param version      the agent's version, as the report prints it
  * @param jvmArguments arguments before {@code -jar}
@@ -28,7 +28,7 @@ public record AgentSetup(String key, String label, String version, List<String> 
     /** What a run compares unless told otherwise. */
     public static final List<String> DEFAULT_KEYS = List.of("none", "ours", "elastic", "otel");
     /** Every configuration {@code --configs} accepts: the defaults and this agent against each {@link ServerFault}. */
-    public static final List<String> KEYS = Stream.concat(DEFAULT_KEYS.stream(),
+    public static final List<String> KEYS = Stream.concat(Stream.concat(DEFAULT_KEYS.stream(), Stream.of("base")),
             Arrays.stream(ServerFault.values()).map(ServerFault::key)).toList();
 
     /**
@@ -83,6 +83,15 @@ public record AgentSetup(String key, String label, String version, List<String> 
     /** This project's agent, configured with the Elastic option names it shares with the Elastic agent. */
     public static AgentSetup ours(Path jar, String version, String sinkUrl, String metricsInterval) {
         return new AgentSetup("ours", "apm-agent (this project)", version,
+                elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
+    }
+
+    /**
+     * This agent from another jar ({@code --baseline-agent}, e.g. the build of the commit before a change), configured
+     * as {@link #ours}: a before/after comparison interleaved in one run.
+     */
+    public static AgentSetup base(Path jar, String sinkUrl, String metricsInterval) {
+        return new AgentSetup("base", "apm-agent, baseline jar", jar.getFileName().toString(),
                 elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
     }
 

@@ -392,6 +392,7 @@ public final class OverheadHarness {
                         + " the 3 before (quick 0.10, full 0.05)",
                 "  --metrics-interval D          metrics_interval of the Elastic-style agents (30s)",
                 "  --app-jar P, --our-agent P, --agents-dir D   inputs (the build's defaults)",
+                "  --baseline-agent P            this agent's jar for the configuration 'base' (before a change)",
                 "  --our-version V               the version the report gives this agent",
                 "  --app-jvm-args 'A B'          JVM arguments of the application (-Xms512m -Xmx512m)",
                 "  --no-pin                      do not use taskset",
@@ -413,6 +414,7 @@ public final class OverheadHarness {
         String metricsInterval = "30s";
         Path appJar = Path.of("apm-agent-benchmarks/target/reference-app.jar");
         Path ourAgent = Path.of("apm-agent/target/apm-agent.jar");
+        Path baselineAgent;
         Path agentsDir = Path.of("apm-agent-benchmarks/target/agents");
         String ourVersion = "0.1.0-SNAPSHOT";
         List<String> appJvmArgs = List.of("-Xms512m", "-Xmx512m");
@@ -476,6 +478,7 @@ public final class OverheadHarness {
                     case "--metrics-interval" -> o.metricsInterval = value(args, ++i, a);
                     case "--app-jar" -> o.appJar = Path.of(value(args, ++i, a));
                     case "--our-agent" -> o.ourAgent = Path.of(value(args, ++i, a));
+                    case "--baseline-agent" -> o.baselineAgent = Path.of(value(args, ++i, a));
                     case "--agents-dir" -> o.agentsDir = Path.of(value(args, ++i, a));
                     case "--our-version" -> o.ourVersion = value(args, ++i, a);
                     case "--app-jvm-args" -> o.appJvmArgs = Arrays.asList(value(args, ++i, a).trim().split("\\s+"));
@@ -546,6 +549,13 @@ public final class OverheadHarness {
                     case "ours" -> {
                         requireFile(ourAgent, "this agent (build apm-agent)");
                         setups.add(AgentSetup.ours(ourAgent.toAbsolutePath(), ourVersion, sinkUrl, metricsInterval));
+                    }
+                    case "base" -> {
+                        if (baselineAgent == null) {
+                            throw new IllegalArgumentException("configuration base needs --baseline-agent");
+                        }
+                        requireFile(baselineAgent, "the baseline jar of this agent");
+                        setups.add(AgentSetup.base(baselineAgent.toAbsolutePath(), sinkUrl, metricsInterval));
                     }
                     case "elastic" -> {
                         Path jar = agentJar("elastic-apm-agent-");
