@@ -15,9 +15,10 @@ abstract class Sender implements Runnable {
      * The reporter wakes a waiting sender once this much is buffered (a full chunk of the HTTP body, or an eighth of a
      * smaller byte ring); less waits for the sender's own timers (the idle flush, at most a second), a flush or a
      * stop. Waking the sender for every batch cost a context switch per batch while the sender only copied the bytes
-     * into its pending chunk.
+     * into its pending chunk. 64 KB rather than 16: at 40 MB/s of events (a saturated service, uncompressed to a
+     * loopback server) that is 600 wake-ups a second instead of 2,400.
      */
-    static final int WAKE_BYTES = 16 * 1024;
+    static final int WAKE_BYTES = 64 * 1024;
 
     private static final AtomicIntegerFieldUpdater<Sender> WAITING = AtomicIntegerFieldUpdater.newUpdater(Sender.class, "waiting");
 
