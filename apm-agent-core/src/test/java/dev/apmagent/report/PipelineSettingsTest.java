@@ -84,10 +84,10 @@ class PipelineSettingsTest {
         assertEquals(64 * KB - ByteRing.HEADER_SIZE, quiet.maxEventSize, "the default 300kb follows a 64kb buffer");
         assertEquals(new ArrayList<String>(), warnings(), "nothing was set that is not used");
 
-        PipelineSettings tooBig = PipelineSettings.from(config("max_event_size", 2 * MB), 64 * MB);
+        PipelineSettings tooBig = PipelineSettings.from(config("max_event_size", 8 * MB), 64 * MB);
         assertEquals(4 * MB - ByteRing.HEADER_SIZE, tooBig.maxEventSize);
         assertEquals(1, warnings().size(), warnings().toString());
-        assertTrue(warnings().get(0).contains("max_event_size=2mb"), warnings().get(0));
+        assertTrue(warnings().get(0).contains("max_event_size=8mb"), warnings().get(0));
 
         logBytes.reset();
         PipelineSettings tooSmall = PipelineSettings.from(config("max_event_size", 100L), 64 * MB);
