@@ -1,33 +1,82 @@
 package dev.apmagent.report;
 
 /**
- * A fixed-capacity ring of serialized events between the reporter thread (writer) and the sender thread (reader).
- * Each entry is a 5-byte header (event type, payload length) followed by the payload (one NDJSON line with its
- * newline); entries may wrap around the end of the array.
+ * A bounded ring of serialized events between the reporter thread (writer) and the sender thread (reader). Each entry
+ * is a 5-byte header (event type, payload length) followed by the payload (one NDJSON line with its newline).
  *
- * <p>When a new entry does not fit, the oldest whole entries are evicted and counted by type, so memory stays at
- * {@code capacity} however long the server is away, and what is eventually sent is the most recent data. An entry
- * larger than the whole ring is refused. Both sides are agent threads, so the short critical sections use the ring's
- * monitor; no application thread ever touches it.
+ * <p><b>Bound and eviction.</b> At most {@code capacity} bytes of entries are held (max_buffer_size). When a new entry
+ * does not fit, the oldest whole entries are evicted and counted by type, so memory stays bounded however long the
+ * server is away, and what is eventually sent is the most recent data. An entry larger than the whole ring is refused.
+ *
+ * <p><b>Memory follows what is buffered.</b> The bytes live in chunks of {@link #CHUNK_SIZE} (64 KB), allocated when
+ * the writer first reaches them and released when the reader has taken every entry that touches them (the chunk under
+ * the read position is released too once the ring is empty). One released chunk is kept as a spare and reused for the
+ * next one the writer needs, so a ring that keeps up (the usual case: the sender takes entries as they come) allocates
+ * nothing; the others go to the garbage collector. A ring therefore holds what is buffered rounded up to whole chunks,
+ * plus at most one more chunk (the partly used ones at both ends) and the spare: 0 bytes before the first event,
+ * 64 KB when idle, about {@code capacity} plus 128 KB at the bound during an outage, and back to 64 KB once the server
+ * has taken everything. A bound far above what is ever buffered costs nothing.
+ *
+ * <p><b>Entries span chunks.</b> An entry can be up to max_event_size (300 KB by default, up to the whole bound), larger
+ * than a chunk. We let entries continue into the next chunk rather than make chunks at least max_event_size: chunks
+ * that large would make memory follow the buffered bytes only in steps of 300 KB or more, be allocated outside the
+ * young generation's fast path (G1 treats objects of half a region, 512 KB on heaps below 2 GB, as humongous), and
+ * leave the unused tail of a chunk wasted whenever the next entry does not fit in it. The price is a second
+ * {@code System.arraycopy} (and a header read byte by byte) for the few entries that straddle a chunk boundary: one in
+ * about a hundred for a 600-byte span. 64 KB is also the smallest bound, so the smallest ring holds at most two chunks.
+ *
+ * <p><b>Positions.</b> {@code head} and {@code tail} are byte positions that only grow; a position's chunk is
+ * {@code position >>> chunkShift} (held in slot {@code chunk & slotMask} of a small array) and its offset
+ * {@code position & chunkMask}: a shift and a mask per entry, no division. This is laid out for serializing straight
+ * into the ring later (issue #16): the writer can hand the serializer the tail chunk and its offset, let it continue
+ * into the next chunk when the line does not fit, and publish the entry by moving {@code tail}. Both sides are agent
+ * threads, so the short critical sections use the ring's monitor for now; no application thread ever touches it.
  */
 public final class ByteRing {
 
     static final int HEADER_SIZE = 5;
+    /** Size of one chunk (a power of two); rings smaller than this use one chunk of their own size, rounded up. */
+    public static final int CHUNK_SIZE = 64 * 1024;
 
-    private final byte[] buf;
     private final int capacity;
+    private final int chunkSize;
+    private final int chunkShift;
+    private final int chunkMask;
+    /** Chunk {@code n} (of positions {@code n << chunkShift ...}) lives in slot {@code n & slotMask}, null until used. */
+    private final byte[][] chunks;
+    private final int slotMask;
     private final ReporterStats stats;
+    /** A released chunk kept for the next one the writer needs; null when none. */
+    private byte[] spare;
+    private int chunksHeld;
     private long head;
     private long tail;
     private final int[] entriesByType = new int[EventTypes.COUNT];
     private int entries;
+    /** Scratch for a header that straddles two chunks (writer, under the monitor). */
+    private final byte[] header = new byte[HEADER_SIZE];
 
     public ByteRing(int capacity, ReporterStats stats) {
+        this(capacity, Math.min(CHUNK_SIZE, Integer.highestOneBit(Math.max(1, capacity - 1)) << 1), stats);
+    }
+
+    /** {@code chunkSize} must be a power of two; tests use small ones so that entries span chunks. */
+    ByteRing(int capacity, int chunkSize, ReporterStats stats) {
         if (capacity < 64) {
             throw new IllegalArgumentException("capacity too small: " + capacity);
         }
-        this.buf = new byte[capacity];
+        if (chunkSize < 8 || Integer.bitCount(chunkSize) != 1) {
+            throw new IllegalArgumentException("chunk size not a power of two of at least 8: " + chunkSize);
+        }
         this.capacity = capacity;
+        this.chunkSize = chunkSize;
+        this.chunkShift = Integer.numberOfTrailingZeros(chunkSize);
+        this.chunkMask = chunkSize - 1;
+        // capacity bytes starting anywhere in a chunk touch at most (capacity - 1) / chunkSize + 2 chunks
+        int maxChunks = (capacity - 1) / chunkSize + 2;
+        int slots = Integer.highestOneBit(maxChunks - 1) << 1;
+        this.chunks = new byte[slots][];
+        this.slotMask = slots - 1;
         this.stats = stats;
     }
 
@@ -44,23 +93,42 @@ public final class ByteRing {
         if (needed > capacity) {
             return false;
         }
-        while (capacity - (tail - head) < needed) {
-            evictOldest();
+        if (capacity - (tail - head) < needed) {
+            long oldHead = head;
+            do {
+                evictOldest();
+            } while (capacity - (tail - head) < needed);
+            releaseConsumed(oldHead);
         }
-        writeByte(tail, (byte) type);
-        writeByte(tail + 1, (byte) (len >>> 24));
-        writeByte(tail + 2, (byte) (len >>> 16));
-        writeByte(tail + 3, (byte) (len >>> 8));
-        writeByte(tail + 4, (byte) len);
-        copyIn(tail + HEADER_SIZE, src, off, len);
-        tail += needed;
+        long pos = tail;
+        byte[] chunk = writableChunk(pos);
+        int at = (int) pos & chunkMask;
+        if (at + needed <= chunkSize) { // the usual case: the whole entry in one chunk
+            chunk[at] = (byte) type;
+            chunk[at + 1] = (byte) (len >>> 24);
+            chunk[at + 2] = (byte) (len >>> 16);
+            chunk[at + 3] = (byte) (len >>> 8);
+            chunk[at + 4] = (byte) len;
+            System.arraycopy(src, off, chunk, at + HEADER_SIZE, len);
+        } else {
+            byte[] h = header;
+            h[0] = (byte) type;
+            h[1] = (byte) (len >>> 24);
+            h[2] = (byte) (len >>> 16);
+            h[3] = (byte) (len >>> 8);
+            h[4] = (byte) len;
+            copyIn(pos, h, 0, HEADER_SIZE);
+            copyIn(pos + HEADER_SIZE, src, off, len);
+        }
+        tail = pos + needed;
         entriesByType[type]++;
         entries++;
         return true;
     }
 
+    /** Drops the oldest entry; the caller releases the chunks it leaves behind. */
     private void evictOldest() {
-        int type = buf[index(head)];
+        int type = readByte(head);
         int len = readLength(head);
         head += HEADER_SIZE + len;
         entriesByType[type]--;
@@ -72,22 +140,43 @@ public final class ByteRing {
      * Moves whole entries, oldest first, into {@code dst} (payloads only, back to back) while they fit, adding the
      * type of each entry taken to {@code taken}. Stops before {@code softLimit} bytes unless nothing was taken yet (so
      * one large entry still goes out). Returns the number of bytes written; 0 when the ring is empty or the oldest
-     * entry is larger than {@code dst} (callers size {@code dst} for the largest entry).
+     * entry is larger than {@code dst} (callers size {@code dst} for the largest entry). Chunks left behind are
+     * released.
      */
     synchronized int take(byte[] dst, int softLimit, TypeSequence taken) {
+        long oldHead = head;
         int written = 0;
         while (tail > head) {
-            int len = readLength(head);
+            long pos = head;
+            byte[] chunk = chunks[slot(pos)];
+            int at = (int) pos & chunkMask;
+            int type;
+            int len;
+            if (at + HEADER_SIZE <= chunkSize) {
+                type = chunk[at];
+                len = ((chunk[at + 1] & 0xff) << 24) | ((chunk[at + 2] & 0xff) << 16) | ((chunk[at + 3] & 0xff) << 8)
+                        | (chunk[at + 4] & 0xff);
+            } else {
+                type = readByte(pos);
+                len = readLength(pos);
+            }
             if (written + len > dst.length || (written > 0 && written + len > softLimit)) {
                 break;
             }
-            int type = buf[index(head)];
-            copyOut(head + HEADER_SIZE, dst, written, len);
+            int payloadAt = at + HEADER_SIZE;
+            if (payloadAt + len <= chunkSize) {
+                System.arraycopy(chunk, payloadAt, dst, written, len);
+            } else {
+                copyOut(pos + HEADER_SIZE, dst, written, len);
+            }
             written += len;
-            head += HEADER_SIZE + len;
+            head = pos + HEADER_SIZE + len;
             entriesByType[type]--;
             entries--;
             taken.add(type);
+        }
+        if (head != oldHead) {
+            releaseConsumed(oldHead);
         }
         return written;
     }
@@ -112,34 +201,95 @@ public final class ByteRing {
         return tail - head;
     }
 
-    private int index(long pos) {
-        return (int) (pos % capacity);
+    /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spare. */
+    synchronized int chunksHeld() {
+        return chunksHeld;
     }
 
-    private void writeByte(long pos, byte b) {
-        buf[index(pos)] = b;
+    /** Released chunks kept for reuse: 0 or 1. */
+    synchronized int spareChunks() {
+        return spare == null ? 0 : 1;
+    }
+
+    /** Bytes of the chunks held and the spare: what the ring keeps reachable right now. */
+    public synchronized long residentBytes() {
+        return (long) (chunksHeld + (spare == null ? 0 : 1)) * chunkSize;
+    }
+
+    private int slot(long pos) {
+        return (int) (pos >>> chunkShift) & slotMask;
+    }
+
+    /** The chunk of {@code pos}, taking the spare or allocating one when the writer first reaches it. */
+    private byte[] writableChunk(long pos) {
+        int slot = slot(pos);
+        byte[] chunk = chunks[slot];
+        if (chunk == null) {
+            chunk = spare;
+            if (chunk != null) {
+                spare = null;
+            } else {
+                chunk = new byte[chunkSize];
+            }
+            chunks[slot] = chunk;
+            chunksHeld++;
+        }
+        return chunk;
+    }
+
+    /**
+     * After {@code head} moved on from {@code oldHead}: releases every chunk wholly behind it, and the chunk under it
+     * too when the ring is empty (the writer takes the spare again when it gets there).
+     */
+    private void releaseConsumed(long oldHead) {
+        long first = oldHead >>> chunkShift;
+        long end = head >>> chunkShift;
+        if (head == tail) {
+            end++;
+        }
+        for (long n = first; n < end; n++) {
+            int slot = (int) n & slotMask;
+            byte[] chunk = chunks[slot];
+            if (chunk != null) {
+                chunks[slot] = null;
+                chunksHeld--;
+                if (spare == null) {
+                    spare = chunk;
+                }
+            }
+        }
+    }
+
+    private int readByte(long pos) {
+        return chunks[slot(pos)][(int) pos & chunkMask];
     }
 
     private int readLength(long pos) {
-        return ((buf[index(pos + 1)] & 0xff) << 24) | ((buf[index(pos + 2)] & 0xff) << 16)
-                | ((buf[index(pos + 3)] & 0xff) << 8) | (buf[index(pos + 4)] & 0xff);
+        return ((readByte(pos + 1) & 0xff) << 24) | ((readByte(pos + 2) & 0xff) << 16)
+                | ((readByte(pos + 3) & 0xff) << 8) | (readByte(pos + 4) & 0xff);
     }
 
     private void copyIn(long pos, byte[] src, int off, int len) {
-        int start = index(pos);
-        int first = Math.min(len, capacity - start);
-        System.arraycopy(src, off, buf, start, first);
-        if (first < len) {
-            System.arraycopy(src, off + first, buf, 0, len - first);
+        while (len > 0) {
+            byte[] chunk = writableChunk(pos);
+            int at = (int) pos & chunkMask;
+            int n = Math.min(len, chunkSize - at);
+            System.arraycopy(src, off, chunk, at, n);
+            pos += n;
+            off += n;
+            len -= n;
         }
     }
 
     private void copyOut(long pos, byte[] dst, int off, int len) {
-        int start = index(pos);
-        int first = Math.min(len, capacity - start);
-        System.arraycopy(buf, start, dst, off, first);
-        if (first < len) {
-            System.arraycopy(buf, 0, dst, off + first, len - first);
+        while (len > 0) {
+            byte[] chunk = chunks[slot(pos)];
+            int at = (int) pos & chunkMask;
+            int n = Math.min(len, chunkSize - at);
+            System.arraycopy(chunk, at, dst, off, n);
+            pos += n;
+            off += n;
+            len -= n;
         }
     }
 }
