@@ -158,7 +158,7 @@ final class ReportingPipeline {
                 if (statsInterval > 0 && now - nextStats >= 0) {
                     nextStats = now + statsInterval;
                     if (log.isDebugEnabled()) {
-                        log.debug("reporter: {}", stats);
+                        log.debug("reporter: {} ring_bytes={} ring_resident_bytes={}", stats, ring.usedBytes(), ring.residentBytes());
                     }
                 }
                 sender.watchdog(now);
