@@ -10,12 +10,18 @@ package dev.apmagent.report;
  *
  * <p><b>Memory follows what is buffered.</b> The bytes live in chunks of {@link #CHUNK_SIZE} (64 KB), allocated when
  * the writer first reaches them and released when the reader has taken every entry that touches them (the chunk under
- * the read position is released too once the ring is empty). One released chunk is kept as a spare and reused for the
- * next one the writer needs, so a ring that keeps up (the usual case: the sender takes entries as they come) allocates
- * nothing; the others go to the garbage collector. A ring therefore holds what is buffered rounded up to whole chunks,
- * plus at most one more chunk (the partly used ones at both ends) and the spare: 0 bytes before the first event,
- * 64 KB when idle, about {@code capacity} plus 128 KB at the bound during an outage, and back to 64 KB once the server
- * has taken everything. A bound far above what is ever buffered costs nothing.
+ * the read position is released too once the ring is empty). Released chunks go to a free list that the writer takes
+ * from before it allocates, and {@link #trimSpares()} (the reporter thread, about once a second) gives back to the
+ * garbage collector the spares that the period before did not need: it keeps as many as the most chunks held at once
+ * during the period, plus one (the same amount of entries may straddle one more chunk boundary next time), less those
+ * held now. A ring whose sender keeps up therefore cycles through the
+ * same few chunks and allocates nothing (the reporter writes up to 256 events, some 150 KB, before the sender runs,
+ * so one spare would not do), while the chunks of an outage are given back within two periods of the sender taking
+ * them. A ring holds what is buffered rounded up to whole chunks, plus at most one more (the partly used ones at both
+ * ends) and its spares: nothing before the first event, a few chunks while the server keeps up, about
+ * {@code capacity} plus 128 KB at the bound during an outage, and one chunk again a couple of seconds after the server
+ * has taken everything. A bound far above what is ever buffered costs nothing but two arrays of one reference per chunk
+ * of the bound (32 K references for 1 GB).
  *
  * <p><b>Entries span chunks.</b> An entry can be up to max_event_size (300 KB by default, up to the whole bound), larger
  * than a chunk. We let entries continue into the next chunk rather than make chunks at least max_event_size: chunks
@@ -46,9 +52,12 @@ public final class ByteRing {
     private final byte[][] chunks;
     private final int slotMask;
     private final ReporterStats stats;
-    /** A released chunk kept for the next one the writer needs; null when none. */
-    private byte[] spare;
+    /** Released chunks kept for the writer, {@code spares[0 .. spareCount)}; never more than the slots. */
+    private final byte[][] spares;
+    private int spareCount;
     private int chunksHeld;
+    /** The most chunks held at once since the last {@link #trimSpares()}. */
+    private int peakHeld;
     private long head;
     private long tail;
     private final int[] entriesByType = new int[EventTypes.COUNT];
@@ -76,6 +85,7 @@ public final class ByteRing {
         int maxChunks = (capacity - 1) / chunkSize + 2;
         int slots = Integer.highestOneBit(maxChunks - 1) << 1;
         this.chunks = new byte[slots][];
+        this.spares = new byte[slots][];
         this.slotMask = slots - 1;
         this.stats = stats;
     }
@@ -201,45 +211,59 @@ public final class ByteRing {
         return tail - head;
     }
 
-    /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spare. */
+    /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spares. */
     synchronized int chunksHeld() {
         return chunksHeld;
     }
 
-    /** Released chunks kept for reuse: 0 or 1. */
+    /** Released chunks kept for reuse. */
     synchronized int spareChunks() {
-        return spare == null ? 0 : 1;
+        return spareCount;
     }
 
-    /** Bytes of the chunks held and the spare: what the ring keeps reachable right now. */
+    /** Bytes of the chunks held and the spares: what the ring keeps reachable right now. */
     public synchronized long residentBytes() {
-        return (long) (chunksHeld + (spare == null ? 0 : 1)) * chunkSize;
+        return (long) (chunksHeld + spareCount) * chunkSize;
+    }
+
+    /**
+     * Gives back the spares the period since the last call did not need: keeps as many as the most chunks held at
+     * once during it, plus one, less those held now. Called by the reporter thread about once a second.
+     */
+    synchronized void trimSpares() {
+        int keep = Math.max(0, peakHeld + 1 - chunksHeld);
+        while (spareCount > keep) {
+            spares[--spareCount] = null;
+        }
+        peakHeld = chunksHeld;
     }
 
     private int slot(long pos) {
         return (int) (pos >>> chunkShift) & slotMask;
     }
 
-    /** The chunk of {@code pos}, taking the spare or allocating one when the writer first reaches it. */
+    /** The chunk of {@code pos}, taking a spare or allocating one when the writer first reaches it. */
     private byte[] writableChunk(long pos) {
         int slot = slot(pos);
         byte[] chunk = chunks[slot];
         if (chunk == null) {
-            chunk = spare;
-            if (chunk != null) {
-                spare = null;
+            if (spareCount > 0) {
+                chunk = spares[--spareCount];
+                spares[spareCount] = null;
             } else {
                 chunk = new byte[chunkSize];
             }
             chunks[slot] = chunk;
-            chunksHeld++;
+            if (++chunksHeld > peakHeld) {
+                peakHeld = chunksHeld;
+            }
         }
         return chunk;
     }
 
     /**
      * After {@code head} moved on from {@code oldHead}: releases every chunk wholly behind it, and the chunk under it
-     * too when the ring is empty (the writer takes the spare again when it gets there).
+     * too when the ring is empty (the writer takes a spare again when it gets there).
      */
     private void releaseConsumed(long oldHead) {
         long first = oldHead >>> chunkShift;
@@ -253,9 +277,7 @@ public final class ByteRing {
             if (chunk != null) {
                 chunks[slot] = null;
                 chunksHeld--;
-                if (spare == null) {
-                    spare = chunk;
-                }
+                spares[spareCount++] = chunk;
             }
         }
     }

@@ -25,6 +25,8 @@ final class ReportingPipeline {
 
     private static final Logger log = AgentLog.get(ReportingPipeline.class);
     private static final int BATCH = 256;
+    /** How often the byte ring gives back the chunks it no longer needs (the reporter wakes at least once a second). */
+    private static final long TRIM_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     final PipelineSettings settings;
     final ReporterStats stats;
@@ -137,6 +139,7 @@ final class ReportingPipeline {
         long statsInterval = TimeUnit.MILLISECONDS.toNanos(settings.statsLogIntervalMillis);
         long nextMetrics = now + metricsInterval;
         long nextStats = now + statsInterval;
+        long nextTrim = now + TRIM_INTERVAL_NANOS;
         long maxPark = TimeUnit.MILLISECONDS.toNanos(settings.maxIdleParkMillis);
         try {
             while (true) {
@@ -160,6 +163,10 @@ final class ReportingPipeline {
                     if (log.isDebugEnabled()) {
                         log.debug("reporter: {} ring_bytes={} ring_resident_bytes={}", stats, ring.usedBytes(), ring.residentBytes());
                     }
+                }
+                if (now - nextTrim >= 0) {
+                    nextTrim = now + TRIM_INTERVAL_NANOS;
+                    ring.trimSpares();
                 }
                 sender.watchdog(now);
                 if (n == 0) {

@@ -96,13 +96,15 @@ class ByteRingTest {
         long before = threads.getCurrentThreadAllocatedBytes();
         ByteRing ring = new ByteRing(256 << 20, stats);
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertTrue(allocated < 64 * 1024, "a 256 MB ring allocated " + allocated + " bytes before any entry");
+        // two arrays of one reference per 64 KB chunk of the bound: 2 x 4,096 slots (a power of two above 4,098)
+        assertTrue(allocated < 2 * 8192 * 8 + 1024, "a 256 MB ring allocated " + allocated + " bytes before any entry");
         assertTrue(ring.isEmpty());
     }
 
     /**
-     * Resident memory follows what is buffered: filling the ring to N bytes holds the chunks those N bytes touch, and
-     * draining it gives them all back except one spare kept for the next entries.
+     * Resident memory follows what is buffered: filling the ring to N bytes holds the chunks those N bytes touch;
+     * draining it releases them to the free list, and two trims (two periods, the first of which needed them all) give
+     * them back except one spare kept for the next entries.
      */
     @Test
     void chunksAreAllocatedAsEntriesArriveAndReleasedWhenTaken() {
@@ -126,7 +128,14 @@ class ByteRingTest {
         }
         assertTrue(ring.isEmpty());
         assertEquals(0, ring.chunksHeld(), "an empty ring holds no chunk");
-        assertEquals(1, ring.spareChunks(), "one spare is kept, so a ring that keeps up allocates nothing");
+        assertEquals(16, ring.spareChunks(), "released chunks wait in the free list until the next trim");
+        ring.trimSpares();
+        assertEquals(16, ring.spareChunks(), "the period just ended needed 16 chunks at once");
+        ring.trimSpares();
+        assertEquals(1, ring.spareChunks(), "a period that needed none: one spare is kept");
+        ring.trimSpares();
+        assertEquals(1, ring.spareChunks());
+        assertEquals(ByteRing.CHUNK_SIZE, ring.residentBytes());
         assertEquals(0, stats.evicted());
 
         assertTrue(ring.put(EventTypes.SPAN, line, 0, line.length));
@@ -143,9 +152,38 @@ class ByteRingTest {
             assertTrue(ring.put(EventTypes.SPAN, line, 0, line.length));
             assertTrue(ring.usedBytes() <= 4 * chunk);
             assertTrue(ring.chunksHeld() <= 5, "chunks held: " + ring.chunksHeld());
-            assertTrue(ring.spareChunks() <= 1);
+            assertTrue(ring.chunksHeld() + ring.spareChunks() <= 5, "spares: " + ring.spareChunks());
         }
         assertEquals(10_000 - ring.entries(), stats.evicted());
+    }
+
+    /**
+     * A sender that takes what the reporter wrote, a batch of 150 KB at a time, finds its chunks in the free list: after
+     * the first few batches, nothing is allocated however often the trim runs.
+     */
+    @Test
+    void aRingThatKeepsUpAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ByteRing ring = new ByteRing(4 << 20, stats);
+        byte[] line = new byte[600];
+        byte[] dst = new byte[16 * 1024];
+        TypeSequence taken = new TypeSequence();
+        long allocatedAfterFirst = 0;
+        for (int batch = 0; batch < 200; batch++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 256; i++) {
+                ring.put(EventTypes.SPAN, line, 0, line.length);
+            }
+            while (ring.take(dst, taken) > 0) {
+                taken.clear();
+            }
+            ring.trimSpares();
+            if (batch >= 10) { // the first batches find the working set
+                allocatedAfterFirst += threads.getCurrentThreadAllocatedBytes() - before;
+            }
+        }
+        assertTrue(allocatedAfterFirst < 1024, "allocated after the first ten batches: " + allocatedAfterFirst);
+        assertTrue(ring.residentBytes() <= 4 * ByteRing.CHUNK_SIZE, "resident: " + ring.residentBytes());
     }
 
     /** Chunks are smaller than max_event_size (300 KB by default): an entry spans as many as it needs. */
