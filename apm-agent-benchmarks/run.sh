@@ -96,7 +96,9 @@ for set in "${sets[@]}"; do
         jmh "handoff-t$t" 'dev.apmagent.report.HandoffBenchmark' -tg "$t,1"
       done ;;
     serializer) jmh serializer 'dev.apmagent.report.SerializerBenchmark' ;;
-    reporter) jmh reporter 'dev.apmagent.benchmark.report.ReporterThroughputBenchmark' ;;
+    reporter)
+      jmh reporter 'dev.apmagent.benchmark.report.ReporterThroughputBenchmark'
+      jmh byte-ring 'dev.apmagent.report.ByteRingBenchmark' ;;
     sql) jmh sql 'dev.apmagent.benchmark.sql.SqlSignatureBenchmark' ;;
     context) jmh context 'dev.apmagent.benchmark.context.ContextStoreBenchmark' ;;
     jdbc) jmh jdbc 'dev.apmagent.benchmark.jdbc.JdbcQueryBenchmark' ;;

@@ -12,9 +12,11 @@ import java.util.List;
 public final class ReporterOptions implements OptionProvider {
 
     public static final ConfigOption<Long> MAX_BUFFER_SIZE = ConfigOption.of("max_buffer_size", "Size", "4mb", Parsers.BYTES,
-            "Memory for serialized events waiting to be sent (between 64kb and 1gb). While the APM Server is slow or away the"
-                    + " oldest events are evicted to make room for new ones and counted, so memory stays bounded however long"
-                    + " the outage lasts.");
+            "Most memory for serialized events waiting to be sent: between 64kb and 1gb, and at most 1/8 of the maximum heap"
+                    + " (a larger value is used as that eighth, with a warning naming the heap). Memory is taken in 64 KB chunks"
+                    + " as events wait and given back once they are sent, so a large value costs memory only while the APM"
+                    + " Server is slow or away. Once the bound is reached the oldest events are evicted to make room for new ones"
+                    + " and counted, so memory stays bounded however long the outage lasts.");
 
     public static final ConfigOption<Long> MAX_EVENT_SIZE = ConfigOption.of("max_event_size", "Size", "300kb", Parsers.BYTES,
             "Largest serialized event that is kept; larger ones are dropped and counted. The APM Server rejects events above"

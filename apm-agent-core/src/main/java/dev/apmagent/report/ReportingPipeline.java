@@ -27,6 +27,8 @@ final class ReportingPipeline {
     /** The counters' line: reporter_stats_log_interval (at least 1 s) is its rate limit, not the log's 20 a minute. */
     private static final Logger statsLog = log.withoutRateLimit();
     private static final int BATCH = 256;
+    /** How often the byte ring gives back the chunks it no longer needs (the reporter wakes at least once a second). */
+    private static final long TRIM_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     final PipelineSettings settings;
     final ReporterStats stats;
@@ -146,6 +148,7 @@ final class ReportingPipeline {
         long statsInterval = TimeUnit.MILLISECONDS.toNanos(settings.statsLogIntervalMillis);
         long nextMetrics = now + metricsInterval;
         long nextStats = now + statsInterval;
+        long nextTrim = now + TRIM_INTERVAL_NANOS;
         long maxPark = TimeUnit.MILLISECONDS.toNanos(settings.maxIdleParkMillis);
         try {
             while (true) {
@@ -167,8 +170,13 @@ final class ReportingPipeline {
                 if (statsInterval > 0 && now - nextStats >= 0) {
                     nextStats = now + statsInterval;
                     if (log.isDebugEnabled()) {
-                        statsLog.debug("reporter: {}", stats);
+                        statsLog.debug("reporter: {} ring_bytes={} ring_resident_bytes={}", stats, ring.usedBytes(),
+                                ring.residentBytes());
                     }
+                }
+                if (now - nextTrim >= 0) {
+                    nextTrim = now + TRIM_INTERVAL_NANOS;
+                    ring.trimSpares();
                 }
                 sender.watchdog(now);
                 if (n == 0) {

@@ -78,8 +78,8 @@ class ServerFaultsIT {
      * What the heap after GC of a fault case may exceed the healthy run's by, besides {@code max_buffer_size}.
      * Everything else the agent holds has a fixed size that the healthy run holds too: the hand-off
      * ({@code max_queue_size}, 512 slots of references), the bounded event pools behind it, the sender's 16 kB chunk and
-     * reply buffers, and the byte ring's array itself (allocated at start, so a full ring weighs what an empty one
-     * does). What is left is the application's own variation from run to run, which has stayed within 0.3 MB of the
+     * reply buffers. The byte ring's 64 KB chunks follow what is buffered: a full 64 KB ring holds at most two chunks
+     * and a spare (192 KB), a healthy one at least the spare. What is left is the application's own variation from run to run, which has stayed within 0.3 MB of the
      * healthy run in every case so far, on JDK 17 and 25; the slack is several times that. A fault case that kept the
      * events it evicted instead (over 8,000 when the server is down for the whole run, some 540 bytes each serialized,
      * about 4.5 MB; more as objects) would exceed the bound.
