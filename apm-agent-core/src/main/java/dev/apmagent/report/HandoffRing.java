@@ -27,24 +27,25 @@ import java.util.concurrent.locks.LockSupport;
  * The contention test with 8 producers checks that nothing is lost or duplicated.
  *
  * <h2>Waking the consumer</h2>
- * The consumer parks for 1, 1, 2, 4, 8, 16 ms after the ring runs empty, then announces that it goes to sleep with a
+ * The consumer parks for 4, 4, 8, 16 ms after the ring runs empty, then announces that it goes to sleep with a
  * volatile flag, re-checks the ring, and parks until its next timer (bounded by the caller). A producer reads that flag
  * after a successful offer (a plain load on x86); only when it is set does the first producer to clear it (one CAS, no
  * loop) call {@link LockSupport#unpark}, which happens once per idle-to-busy transition, not per event. Idle CPU is
  * therefore close to zero and no event waits for a long sleep to end.
- * <p>Why a millisecond: under load the consumer wakes once per first rung, and every wake is a context switch on a
- * core the application shares. The first rung was 0.1 ms; on the overhead harness (one application core, about
- * 90,000 events per second) that was 10,000 reporter wakes per second, each with only nine events to serialize.
- * 1 ms batches ninety, which the default 8192 slots hold ninety times over: what they are for is a reporter thread
- * that the scheduler keeps waiting. With the application not pinned (16 busy Tomcat threads and the agent's threads
- * on 2 cores), 512 slots dropped 5 to 9% of the events as queue_full; the reporter needs only about 5% of a core, but
- * waits tens of milliseconds for it in one go. 8192 dropped none (docs/benchmarks.md). The rungs after it add up to
- * 32 ms, so an application with a request every few milliseconds keeps the consumer polling and never pays the
- * unpark.
+ * <p>Why 4 ms: under load the consumer wakes once per first rung, and every wake is two context switches on a core
+ * the application shares (a few microseconds each on a VM, more than serializing an event). The first rung was 0.1 ms
+ * (10,000 wakes a second with nine events each on the overhead harness), then 1 ms (1,000 wakes a second: about
+ * 0.8 µs per request at 10,000 requests a second, where the application core is a third busy); 4 ms batches about
+ * 160 events at 40,000 events a second, which the default 8192 slots hold fifty times over. The slots are sized
+ * for something else: a reporter thread that the scheduler keeps waiting. With the application not pinned (16 busy
+ * Tomcat threads and the agent's threads on 2 cores), 512 slots dropped about 5% of the events as queue_full (9% in
+ * the issue's run); the reporter needs only about 5% of a core, but waits tens of milliseconds for it in one go. 8192
+ * dropped none (docs/benchmarks.md). The rungs add up to 32 ms, so an application with a request every few
+ * milliseconds keeps the consumer polling and never pays the unpark.
  */
 public final class HandoffRing<E> {
 
-    private static final long[] SHORT_PARKS_NANOS = {1_000_000L, 1_000_000L, 2_000_000L, 4_000_000L, 8_000_000L, 16_000_000L};
+    private static final long[] SHORT_PARKS_NANOS = {4_000_000L, 4_000_000L, 8_000_000L, 16_000_000L};
 
     private static final AtomicIntegerFieldUpdater<HandoffRing> SLEEPING =
             AtomicIntegerFieldUpdater.newUpdater(HandoffRing.class, "sleeping");
