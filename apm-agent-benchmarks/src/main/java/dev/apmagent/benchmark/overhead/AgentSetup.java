@@ -91,7 +91,12 @@ public record AgentSetup(String key, String label, String version, List<String> 
      * as {@link #ours}: a before/after comparison interleaved in one run.
      */
     public static AgentSetup base(Path jar, String sinkUrl, String metricsInterval) {
-        return new AgentSetup("base", "apm-agent, baseline jar", jar.getFileName().toString(),
+        return jar("base", jar, sinkUrl, metricsInterval);
+    }
+
+    /** This agent from the jar {@code --agent key=path} named: one step of a change measured lever by lever. */
+    public static AgentSetup jar(String key, Path jar, String sinkUrl, String metricsInterval) {
+        return new AgentSetup(key, "apm-agent, " + key + " (" + jar.getFileName() + ")", jar.getFileName().toString(),
                 elasticStyleFlags(jar, sinkUrl, metricsInterval), Map.of());
     }
 

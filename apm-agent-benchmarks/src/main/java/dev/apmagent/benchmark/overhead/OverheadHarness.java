@@ -393,6 +393,8 @@ public final class OverheadHarness {
                 "  --metrics-interval D          metrics_interval of the Elastic-style agents (30s)",
                 "  --app-jar P, --our-agent P, --agents-dir D   inputs (the build's defaults)",
                 "  --baseline-agent P            this agent's jar for the configuration 'base' (before a change)",
+                "  --agent KEY=P                 (repeatable) this agent's jar P as configuration KEY, for --configs:",
+                "                                several builds of one change, lever by lever, interleaved in one run",
                 "  --our-version V               the version the report gives this agent",
                 "  --app-jvm-args 'A B'          JVM arguments of the application (-Xms512m -Xmx512m)",
                 "  --no-pin                      do not use taskset",
@@ -415,6 +417,7 @@ public final class OverheadHarness {
         Path appJar = Path.of("apm-agent-benchmarks/target/reference-app.jar");
         Path ourAgent = Path.of("apm-agent/target/apm-agent.jar");
         Path baselineAgent;
+        final Map<String, Path> namedAgents = new java.util.LinkedHashMap<>();
         Path agentsDir = Path.of("apm-agent-benchmarks/target/agents");
         String ourVersion = "0.1.0-SNAPSHOT";
         List<String> appJvmArgs = List.of("-Xms512m", "-Xmx512m");
@@ -479,6 +482,14 @@ public final class OverheadHarness {
                     case "--app-jar" -> o.appJar = Path.of(value(args, ++i, a));
                     case "--our-agent" -> o.ourAgent = Path.of(value(args, ++i, a));
                     case "--baseline-agent" -> o.baselineAgent = Path.of(value(args, ++i, a));
+                    case "--agent" -> {
+                        String spec = value(args, ++i, a);
+                        int eq = spec.indexOf('=');
+                        if (eq <= 0 || AgentSetup.KEYS.contains(spec.substring(0, eq))) {
+                            throw new IllegalArgumentException("--agent KEY=PATH with a key of your own: " + spec);
+                        }
+                        o.namedAgents.put(spec.substring(0, eq), Path.of(spec.substring(eq + 1)));
+                    }
                     case "--agents-dir" -> o.agentsDir = Path.of(value(args, ++i, a));
                     case "--our-version" -> o.ourVersion = value(args, ++i, a);
                     case "--app-jvm-args" -> o.appJvmArgs = Arrays.asList(value(args, ++i, a).trim().split("\\s+"));
@@ -493,7 +504,7 @@ public final class OverheadHarness {
                 throw new IllegalArgumentException("--rate needs --load wrk (wrk on the PATH)");
             }
             for (String c : o.configs) {
-                if (!AgentSetup.KEYS.contains(c)) {
+                if (!AgentSetup.KEYS.contains(c) && !o.namedAgents.containsKey(c)) {
                     throw new IllegalArgumentException("unknown configuration " + c + "; known: " + AgentSetup.KEYS);
                 }
             }
@@ -567,6 +578,11 @@ public final class OverheadHarness {
                         setups.add(AgentSetup.otel(jar, versionOf(jar, "opentelemetry-javaagent-"), sinkUrl));
                     }
                     default -> {
+                        if (namedAgents.containsKey(c)) {
+                            requireFile(namedAgents.get(c), "the jar of --agent " + c);
+                            setups.add(AgentSetup.jar(c, namedAgents.get(c).toAbsolutePath(), sinkUrl, metricsInterval));
+                            continue;
+                        }
                         AgentSetup.ServerFault fault = AgentSetup.ServerFault.ofKey(c);
                         if (fault == null) {
                             throw new IllegalArgumentException(c);
