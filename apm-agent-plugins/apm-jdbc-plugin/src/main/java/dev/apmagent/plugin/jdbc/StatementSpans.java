@@ -89,14 +89,17 @@ public final class StatementSpans extends JdbcCallKind<Statement> {
         return true;
     }
 
+    /**
+     * Types and names the span; its endpoint comes later, from the most physical connection that runs the statement:
+     * behind a pool the driver's statement runs nested and {@link #completeOwner completes} it from the driver's
+     * connection, otherwise the exit resolves the statement's own connection ({@link JdbcCalls#exit}). Looking the
+     * statement's connection up here as well found a pool's proxy connection, which never has an endpoint, on every
+     * statement behind a pool.
+     */
     @Override
     void start(JdbcCall call, Span span, Statement statement, String sql) {
         span.setType(DbEndpoint.DB, null, action);
         call.sqlMissing = !SqlNames.apply(span, remembered ? StatementSql.of(statement) : sql);
-        DbEndpoint endpoint = Endpoints.known(Endpoints.connectionOf(statement));
-        if (endpoint != null) {
-            endpoint.applyTo(span);
-        }
     }
 
     @Override
