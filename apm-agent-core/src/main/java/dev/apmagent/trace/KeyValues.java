@@ -24,10 +24,10 @@ public final class KeyValues {
     private int size;
 
     /** Copied values, back to back; null until the first copy. */
-    private byte[] bytes;
+    private byte[] copied;
     private int bytesUsed;
     /** One reusable view per pair, made on the first copy into that pair. */
-    private Latin1Value[] views;
+    private Latin1Value[] copiedViews;
 
     public KeyValues() {
         this(DEFAULT_CAPACITY);
@@ -76,16 +76,16 @@ public final class KeyValues {
             return false;
         }
         int n = Math.max(0, Math.min(length, MAX_VALUE_LENGTH));
-        if (bytes == null || bytesUsed + n > bytes.length) {
+        if (copied == null || bytesUsed + n > copied.length) {
             grow(bytesUsed + n);
         }
-        System.arraycopy(src, offset, bytes, bytesUsed, n);
-        if (views == null) {
-            views = new Latin1Value[keys.length];
+        System.arraycopy(src, offset, copied, bytesUsed, n);
+        if (copiedViews == null) {
+            copiedViews = new Latin1Value[keys.length];
         }
-        Latin1Value view = views[size];
+        Latin1Value view = copiedViews[size];
         if (view == null) {
-            view = views[size] = new Latin1Value(this);
+            view = copiedViews[size] = new Latin1Value(this);
         }
         view.offset = bytesUsed;
         view.length = n;
@@ -97,15 +97,15 @@ public final class KeyValues {
     }
 
     private void grow(int needed) {
-        int capacity = bytes == null ? FIRST_BUFFER_SIZE : bytes.length;
+        int capacity = copied == null ? FIRST_BUFFER_SIZE : copied.length;
         while (capacity < needed) {
             capacity *= 2; // at most capacity() * MAX_VALUE_LENGTH is ever needed
         }
         byte[] grown = new byte[capacity];
-        if (bytes != null) {
-            System.arraycopy(bytes, 0, grown, 0, bytesUsed);
+        if (copied != null) {
+            System.arraycopy(copied, 0, grown, 0, bytesUsed);
         }
-        bytes = grown;
+        copied = grown;
     }
 
     public boolean isEmpty() {
@@ -141,7 +141,7 @@ public final class KeyValues {
             if (index < 0 || index >= length) {
                 throw new IndexOutOfBoundsException("index " + index + ", length " + length);
             }
-            return (char) (owner.bytes[offset + index] & 0xFF);
+            return (char) (owner.copied[offset + index] & 0xFF);
         }
 
         @Override
@@ -151,7 +151,7 @@ public final class KeyValues {
 
         @Override
         public String toString() {
-            return new String(owner.bytes, offset, length, StandardCharsets.ISO_8859_1);
+            return new String(owner.copied, offset, length, StandardCharsets.ISO_8859_1);
         }
     }
 }
