@@ -7,6 +7,7 @@ import dev.apmagent.config.CoreOptions;
 import dev.apmagent.metrics.JvmMetrics;
 import dev.apmagent.metrics.MetricName;
 import dev.apmagent.trace.ErrorEvent;
+import dev.apmagent.trace.Transaction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -158,6 +159,32 @@ class SerializersTest {
         assertEquals("v", tx.at("/context/request/headers").get("x-\"odd\\name\n").asText());
         assertEquals(200, tx.at("/context/response/status_code").asInt());
         assertEquals("Servlet API", tx.at("/context/service/framework/name").asText());
+    }
+
+    /**
+     * Header values copied as bytes from a container's buffer (ISO-8859-1, as Tomcat reads them): every byte value,
+     * control characters and bytes from 0x80 included, comes out as valid UTF-8 and valid JSON, each byte as the
+     * character of the same number.
+     */
+    @Test
+    void headerValuesCopiedAsBytesAreEscapedIntoValidJson() throws Exception {
+        byte[] every = new byte[256];
+        for (int i = 0; i < every.length; i++) {
+            every[i] = (byte) i;
+        }
+        Transaction t = TestEvents.transaction("GET /x");
+        t.context().request().headers().addLatin1("x-bytes", every, 0, every.length);
+        t.context().request().cookies().addLatin1("theme", every, 0x7e, 4);
+        t.context().response().headers().addLatin1("x-bytes", every, 0, every.length);
+        String line = serialize(t);
+        validator.assertValidLine(line);
+        JsonNode tx = MAPPER.readTree(line).get("transaction");
+        String expected = new String(every, StandardCharsets.ISO_8859_1);
+        assertEquals(expected, tx.at("/context/request/headers/x-bytes").asText());
+        assertEquals(expected, tx.at("/context/response/headers/x-bytes").asText());
+        assertEquals("~\u007f\u0080\u0081", tx.at("/context/request/cookies/theme").asText());
+        assertTrue(line.contains("\\u0000\\u0001") && line.contains("\\t"), "control characters escaped");
+        assertFalse(line.chars().anyMatch(c -> c < 0x20), "no raw control character");
     }
 
     @Test

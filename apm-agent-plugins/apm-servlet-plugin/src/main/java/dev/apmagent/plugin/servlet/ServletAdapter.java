@@ -40,14 +40,17 @@ public interface ServletAdapter extends Propagation.HeaderGetter<Object> {
 
     String remoteAddr(Object request);
 
-    /** Copies request headers and cookies into the transaction's context (bounded, sanitized by the caller's policy). */
-    void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, Sanitizer sanitizer);
+    /**
+     * Copies request headers and cookies into the transaction's context (bounded, redacted by {@code names}): from the
+     * container's own buffers where it has a {@link ContainerHeaders} fast path, else through the servlet API.
+     */
+    void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, FieldNames names);
 
     int status(Object response);
 
     boolean isCommitted(Object response);
 
-    void captureResponseHeaders(Object response, KeyValues headers, Sanitizer sanitizer);
+    void captureResponseHeaders(Object response, KeyValues headers, FieldNames names);
 
     boolean isAsyncStarted(Object request);
 
@@ -59,9 +62,4 @@ public interface ServletAdapter extends Propagation.HeaderGetter<Object> {
     void setAttribute(Object request, String name, Object value);
 
     void removeAttribute(Object request, String name);
-
-    /** Decides whether a captured value must be redacted. */
-    interface Sanitizer {
-        boolean isSensitive(String name);
-    }
 }

@@ -341,8 +341,13 @@ public final class ServletHelper {
     }
 
     /** The value to capture for a header, cookie or form field: the value itself, or [REDACTED]. */
-    public static CharSequence sanitized(ServletAdapter.Sanitizer sanitizer, String name, CharSequence value) {
-        return sanitizer.isSensitive(name) ? UrlSanitizer.REDACTED : value;
+    public static CharSequence sanitized(FieldNames names, String name, CharSequence value) {
+        return names.isSensitive(name) ? UrlSanitizer.REDACTED : value;
+    }
+
+    /** Counts a failure the adapters caught themselves (a fast path they fell back from). */
+    public static void failure() {
+        health.failure();
     }
 
     /** Runs a task with the event that was active when it was handed to {@code AsyncContext.start}. */

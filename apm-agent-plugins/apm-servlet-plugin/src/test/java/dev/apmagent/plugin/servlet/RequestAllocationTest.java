@@ -54,6 +54,7 @@ class RequestAllocationTest {
     private PluginAgent agent;
     private final AllocationValve valve = new AllocationValve();
     private String path = "/plain";
+    private boolean withHeaders;
 
     @BeforeEach
     void start() throws Exception {
@@ -109,9 +110,30 @@ class RequestAllocationTest {
         assertThat(secrets - nothingToRedact).isLessThan(8.0);
     }
 
+    /**
+     * Request headers (a cookie and a repeated header among them) and response headers are copied from Tomcat's own
+     * buffers into the transaction's: once warm, capturing them costs the application's thread nothing. Compared with
+     * the same requests traced with {@code capture_headers=false}. (Through the servlet API, Tomcat built a String per
+     * name and value, an Enumeration per name, a list of the response's names and the cookies: 5,744 B per request for
+     * these ten request and four response headers, on Tomcat 10.1.48 and JDK 17.)
+     */
+    @Test
+    void capturingHeadersCostsTheApplicationThreadNothingOnTomcat() throws Exception {
+        withHeaders = true;
+        double withoutHeaders = addedBytesPerRequest(1.0, false);
+        agent.stopTracer();
+        double captured = addedBytesPerRequest(1.0, true);
+        System.out.printf("capturing headers: %.1f B per request%n", captured - withoutHeaders);
+        assertThat(captured - withoutHeaders).isLessThan(8.0);
+    }
+
     private double addedBytesPerRequest(double sampleRate) throws IOException {
+        return addedBytesPerRequest(sampleRate, false);
+    }
+
+    private double addedBytesPerRequest(double sampleRate, boolean captureHeaders) throws IOException {
         Map<String, Object> options = new HashMap<String, Object>();
-        options.put("capture_headers", false);
+        options.put("capture_headers", captureHeaders);
         options.put("transaction_sample_rate", sampleRate);
         agent.startTracer(options);
         agent.reporter().setDropping(true); // release at once, as the reporter does after serializing
@@ -159,6 +181,14 @@ class RequestAllocationTest {
     private void requests(int count) throws IOException {
         for (int i = 0; i < count; i++) {
             HttpURLConnection connection = (HttpURLConnection) new URL("http://127.0.0.1:" + port + path).openConnection();
+            if (withHeaders) {
+                connection.addRequestProperty("X-Request-Id", "f3a9c2d0-5b1e-4c7a-9e2f-0d8b6a4c1e37");
+                connection.addRequestProperty("Accept-Language", "en-GB,en;q=0.9");
+                connection.addRequestProperty("X-Tag", "a");
+                connection.addRequestProperty("X-Tag", "b");
+                connection.addRequestProperty("Authorization", "Bearer s3cr3t");
+                connection.addRequestProperty("Cookie", "JSESSIONID=0123456789ABCDEF; theme=dark");
+            }
             assertThat(connection.getResponseCode()).isEqualTo(200);
             try (InputStream in = connection.getInputStream()) {
                 in.readAllBytes();
@@ -176,6 +206,9 @@ class RequestAllocationTest {
                     + req.getRemoteAddr().length() + req.getProtocol().length() + req.getScheme().length() + req.getServerPort()
                     + (req.getQueryString() == null ? 0 : 1);
             resp.setStatus(200);
+            resp.setHeader("X-Answer", "42");
+            resp.addHeader("X-Tag", "a");
+            resp.addHeader("X-Tag", "b");
             resp.getOutputStream().write('k');
         }
     }

@@ -33,7 +33,8 @@ public abstract class JavaxServletInstrumentation extends Instrumentation {
 
     /** The adapter over the servlet API as the instrumented class's loader sees it. */
     public static final LibraryHelper<ServletAdapter> adapters = new LibraryHelper<ServletAdapter>(ServletAdapter.class,
-            "dev.apmagent.plugin.servlet.javax.helper.JavaxServletAdapter", "dev.apmagent.plugin.servlet.javax.helper.");
+            "dev.apmagent.plugin.servlet.javax.helper.JavaxServletAdapter", "dev.apmagent.plugin.servlet.javax.helper.",
+            "dev.apmagent.plugin.servlet.tomcat.");
 
     static final String API = "javax.servlet.";
 

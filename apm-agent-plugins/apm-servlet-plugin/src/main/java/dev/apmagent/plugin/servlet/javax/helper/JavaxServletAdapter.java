@@ -1,5 +1,7 @@
 package dev.apmagent.plugin.servlet.javax.helper;
 
+import dev.apmagent.plugin.servlet.ContainerHeaders;
+import dev.apmagent.plugin.servlet.FieldNames;
 import dev.apmagent.plugin.servlet.ServletAdapter;
 import dev.apmagent.plugin.servlet.ServletHelper;
 import dev.apmagent.trace.KeyValues;
@@ -22,8 +24,15 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * {@link ServletAdapter} over the {@code javax} servlet API. Defined next to the container's servlet API by
  * {@link dev.apmagent.plugin.LibraryHelper}. The build generates the {@code jakarta} twin of this package by
  * replacing the namespace (see this module's pom), so the two can never drift apart.
+ *
+ * <p>Headers and cookies are read from the container's own buffers where a {@link ContainerHeaders} fast path exists
+ * for it (Tomcat), which builds no String on the request's thread; for other containers, for requests the application
+ * wrapped, and for a request whose fast path failed (counted), through the servlet API.
  */
 public final class JavaxServletAdapter implements ServletAdapter {
+
+    /** Tomcat's headers, when this adapter's loader sees Tomcat; else null. */
+    private final ContainerHeaders container = ContainerHeaders.load(JavaxServletAdapter.class.getClassLoader());
 
     @Override
     public boolean isHttp(Object request, Object response) {
@@ -101,7 +110,18 @@ public final class JavaxServletAdapter implements ServletAdapter {
     }
 
     @Override
-    public void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, Sanitizer sanitizer) {
+    public void captureRequestHeaders(Object request, KeyValues headers, KeyValues cookies, FieldNames sanitizer) {
+        if (container != null) {
+            try {
+                if (container.captureRequest(request, headers, cookies, sanitizer)) {
+                    return;
+                }
+            } catch (Throwable t) {
+                ServletHelper.failure();
+                headers.reset();
+                cookies.reset();
+            }
+        }
         HttpServletRequest r = (HttpServletRequest) request;
         Enumeration<String> names = r.getHeaderNames();
         while (names != null && names.hasMoreElements()) {
@@ -134,7 +154,17 @@ public final class JavaxServletAdapter implements ServletAdapter {
     }
 
     @Override
-    public void captureResponseHeaders(Object response, KeyValues headers, Sanitizer sanitizer) {
+    public void captureResponseHeaders(Object response, KeyValues headers, FieldNames sanitizer) {
+        if (container != null) {
+            try {
+                if (container.captureResponse(response, headers, sanitizer)) {
+                    return;
+                }
+            } catch (Throwable t) {
+                ServletHelper.failure();
+                headers.reset();
+            }
+        }
         HttpServletResponse r = (HttpServletResponse) response;
         Collection<String> names = r.getHeaderNames();
         if (names == null) {
@@ -152,7 +182,7 @@ public final class JavaxServletAdapter implements ServletAdapter {
      * Every value of a header, not only its first; a name already captured is skipped, since Tomcat lists a repeated
      * response header's name once per value. Returns false when {@code headers} is full.
      */
-    private static boolean addAll(KeyValues headers, String name, Enumeration<String> values, Sanitizer sanitizer) {
+    private static boolean addAll(KeyValues headers, String name, Enumeration<String> values, FieldNames sanitizer) {
         for (int i = 0; i < headers.size(); i++) {
             if (headers.key(i).equalsIgnoreCase(name)) {
                 return true;
