@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * matching one against the twelve default patterns is a case-insensitive scan per pattern (1.5 µs per request in the
  * overhead harness's profile), and decoding it into a String is what Tomcat's servlet API costs.
  *
- * <p>A direct-mapped table of {@value #SLOTS} slots, as {@link dev.apmagent.config.MatchCache}: a slot holds one
+ * <p>A direct-mapped table of {@value #SLOTS} slots: a slot holds one
  * immutable {@link Name} and a colliding name replaces it. Reads and writes are plain and may race: a name's fields
  * are final, so any thread that sees one sees it whole (JLS 17.5), and a lost write only costs a later lookup. A hit
  * costs the hash of the bytes and one comparison and allocates nothing; a miss allocates the name's String and its
