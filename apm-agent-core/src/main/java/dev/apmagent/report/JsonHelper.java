@@ -24,6 +24,12 @@ public final class JsonHelper {
     public static final int LONG_TEXT_MAX = 10_000;
 
     private static final int MAX_DEPTH = 32;
+    /** Slots of the identity cache of short strings (see {@link #cachedOrEncoded}); a power of two. */
+    static final int CACHE_SLOTS = 256;
+    /** Longest String the cache keeps, in chars. */
+    static final int CACHE_MAX_CHARS = 32;
+    /** Bytes per cache slot: longer encodings (escapes, non-ASCII text) are not cached. */
+    static final int CACHE_SLOT_BYTES = 64;
     private static final byte[] NULL = ascii("null");
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
@@ -32,6 +38,10 @@ public final class JsonHelper {
 
     private final JsonWriter jw;
     private final byte[] scratch = new byte[LONG_TEXT_MAX * 6 + 2];
+    /** Slot i of the string cache: the String {@code cacheKeys[i]}, encoded in quotes at {@code i * CACHE_SLOT_BYTES}. */
+    private final String[] cacheKeys = new String[CACHE_SLOTS];
+    private final int[] cacheLengths = new int[CACHE_SLOTS];
+    private final byte[] cacheBytes = new byte[CACHE_SLOTS * CACHE_SLOT_BYTES];
     private final boolean[] hasMember = new boolean[MAX_DEPTH];
     private int depth = -1;
     /** Set after a member name: the value that follows needs no separator. */
@@ -272,8 +282,46 @@ public final class JsonHelper {
             jw.writeAscii(NULL);
             return;
         }
+        if (s instanceof String) {
+            cachedOrEncoded((String) s, maxChars);
+            return;
+        }
         int len = encode(s, 0, s.length(), maxChars);
         jw.writeRaw(scratch, 0, len);
+    }
+
+    /**
+     * Writes a String through a direct-mapped identity cache. The short strings of an event are mostly the same
+     * instances event after event: span types, subtypes and actions, db types, instances and users, service target
+     * names, framework names, header names, the serializers' constants. A hit (this very instance in its slot) copies
+     * the bytes encoded before: the hash the String has cached, one reference comparison and a copy of at most
+     * {@value #CACHE_SLOT_BYTES} bytes. Only String instances are kept, as they cannot change; a StringBuilder (names,
+     * statements, URLs) may hold other text at the next call. A String longer than {@value #CACHE_MAX_CHARS} chars or
+     * than {@code maxChars} (so that it would be cut), or whose encoding exceeds {@value #CACHE_SLOT_BYTES} bytes, is
+     * encoded every time. A miss encodes as usual and takes the slot. No allocation either way. Memory per helper:
+     * {@value #CACHE_SLOTS} slots of {@value #CACHE_SLOT_BYTES} bytes (16 KB) and as many references and lengths,
+     * keeping alive at most {@value #CACHE_SLOTS} strings of at most {@value #CACHE_MAX_CHARS} chars.
+     */
+    private void cachedOrEncoded(String s, int maxChars) {
+        int length = s.length();
+        if (length > CACHE_MAX_CHARS || length > maxChars) {
+            jw.writeRaw(scratch, 0, encode(s, 0, length, maxChars));
+            return;
+        }
+        int hash = s.hashCode();
+        int slot = (hash ^ (hash >>> 16)) & (CACHE_SLOTS - 1);
+        int offset = slot * CACHE_SLOT_BYTES;
+        if (cacheKeys[slot] == s) {
+            jw.writeRaw(cacheBytes, offset, cacheLengths[slot]);
+            return;
+        }
+        int len = encode(s, 0, length, maxChars);
+        jw.writeRaw(scratch, 0, len);
+        if (len <= CACHE_SLOT_BYTES) {
+            System.arraycopy(scratch, 0, cacheBytes, offset, len);
+            cacheLengths[slot] = len;
+            cacheKeys[slot] = s;
+        }
     }
 
     /** A pre-encoded ASCII value (for example a constant already in quotes). */

@@ -172,6 +172,68 @@ class JsonHelperTest {
         assertArrayEquals(expected.toByteArray(), Arrays.copyOf(h.buffer(), h.size()));
     }
 
+    /**
+     * One helper, so that the identity cache of short Strings is in play: every string, written again and again, at
+     * every limit, gives the bytes of the reference encoder, whatever was written before it.
+     */
+    @Test
+    void theStringCacheNeverChangesWhatIsWritten() {
+        JsonHelper h = new JsonHelper(64);
+        Random r = new Random(3);
+        String[] pool = new String[4 * JsonHelper.CACHE_SLOTS];
+        for (int i = 0; i < pool.length; i++) {
+            // short ones that fit a slot, some with escapes or non-ASCII that do not fit, some longer than cached
+            pool[i] = random(r, r.nextInt(4) == 0 ? r.nextInt(3 * JsonHelper.CACHE_MAX_CHARS) : 1 + r.nextInt(12));
+        }
+        int[] limits = {0, 1, 5, JsonHelper.CACHE_MAX_CHARS - 1, JsonHelper.CACHE_MAX_CHARS, 1024};
+        for (int i = 0; i < 50_000; i++) {
+            String s = pool[r.nextInt(pool.length)];
+            int max = limits[r.nextInt(limits.length)];
+            assertArrayEquals(reference(s, max), written(h, s, max), "'" + s + "' max " + max);
+        }
+        String plain = "postgresql";
+        assertEquals("\"postgresql\"", new String(written(h, plain, 1024), StandardCharsets.UTF_8));
+        assertEquals("\"postgresql\"", new String(written(h, plain, 1024), StandardCharsets.UTF_8), "a hit");
+        assertEquals("\"post\"", new String(written(h, plain, 4), StandardCharsets.UTF_8), "cached, then cut");
+        assertEquals("\"postgresql\"", new String(written(h, new String(plain), 1024), StandardCharsets.UTF_8));
+    }
+
+    /** A StringBuilder is never cached: the same instance with other text gives the other text. */
+    @Test
+    void aMutatedBuilderIsEncodedAfresh() {
+        JsonHelper h = new JsonHelper(64);
+        StringBuilder sb = new StringBuilder("db");
+        for (int i = 0; i < 3; i++) {
+            assertEquals("\"db\"", new String(written(h, sb, 1024), StandardCharsets.UTF_8));
+        }
+        sb.setLength(0);
+        sb.append("dx");
+        assertEquals("\"dx\"", new String(written(h, sb, 1024), StandardCharsets.UTF_8));
+        sb.append('\u00e4');
+        assertEquals("\"dx\u00e4\"", new String(written(h, sb, 1024), StandardCharsets.UTF_8));
+    }
+
+    /** Strings that share a slot replace each other; each still reads back as itself. */
+    @Test
+    void stringsThatShareASlotEvictEachOther() {
+        JsonHelper h = new JsonHelper(64);
+        // "Aa" and "BB" have the same String.hashCode, so the same slot
+        String a = "xAa";
+        String b = "xBB";
+        assertEquals(a.hashCode(), b.hashCode());
+        for (int i = 0; i < 3; i++) {
+            assertEquals("\"xAa\"", new String(written(h, a, 1024), StandardCharsets.UTF_8));
+            assertEquals("\"xBB\"", new String(written(h, b, 1024), StandardCharsets.UTF_8));
+            assertEquals("\"xBB\"", new String(written(h, b, 1024), StandardCharsets.UTF_8));
+        }
+    }
+
+    private static byte[] written(JsonHelper h, CharSequence s, int max) {
+        h.reset();
+        h.string(s, max);
+        return Arrays.copyOf(h.buffer(), h.size());
+    }
+
     /** Every digit count and both signs, at and around the powers of ten and the 10^8 split, and random values. */
     @Test
     void longsOfEveryLengthAreTheirDecimalText() {
