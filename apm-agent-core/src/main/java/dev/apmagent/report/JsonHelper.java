@@ -34,7 +34,17 @@ public final class JsonHelper {
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
     private static final byte[] HEX = ascii("0123456789abcdef");
+    private static final byte[] LONG_MIN = ascii(Long.toString(Long.MIN_VALUE));
+    /** "00" to "99": the two digits of i at 2i and 2i + 1. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
     private static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
 
     private final JsonWriter jw;
     private final byte[] scratch = new byte[LONG_TEXT_MAX * 6 + 2];
@@ -185,20 +195,47 @@ public final class JsonHelper {
     }
 
     /**
-     * Decimal digits of {@code n}, written from the end of the scratch buffer. DSL-JSON's {@code NumberConverter}
-     * does the same, but loading it spins the lambdas of all its converters; it is left for doubles, which only the
-     * reporter thread formats (and so loads it there, not in {@code premain}).
+     * Decimal digits of {@code n}, written from the end of the scratch buffer, two at a time from a table, in int
+     * arithmetic below 10^8: a timestamp in microseconds (16 digits) takes one long division and eight int divisions
+     * by 100, where one long division per digit was a fifth of the serializers' samples. DSL-JSON's
+     * {@code NumberConverter} does the same, but loading it spins the lambdas of all its converters; it is left for
+     * doubles, which only the reporter thread formats (and so loads it there, not in {@code premain}).
      */
     private void writeLong(long n) {
+        if (n == Long.MIN_VALUE) {
+            jw.writeAscii(LONG_MIN);
+            return;
+        }
         byte[] s = scratch;
         int pos = s.length;
-        long rest = n;
-        do {
-            long q = rest / 10;
-            int digit = (int) (rest - q * 10);
-            s[--pos] = (byte) ('0' + (digit < 0 ? -digit : digit));
+        long rest = n < 0 ? -n : n;
+        while (rest >= 100_000_000L) {
+            long q = rest / 100_000_000L;
+            int low = (int) (rest - q * 100_000_000L);
+            for (int k = 0; k < 4; k++) {
+                int q2 = low / 100;
+                int pair = (low - q2 * 100) << 1;
+                s[--pos] = DIGIT_PAIRS[pair + 1];
+                s[--pos] = DIGIT_PAIRS[pair];
+                low = q2;
+            }
             rest = q;
-        } while (rest != 0);
+        }
+        int i = (int) rest;
+        while (i >= 100) {
+            int q = i / 100;
+            int pair = (i - q * 100) << 1;
+            s[--pos] = DIGIT_PAIRS[pair + 1];
+            s[--pos] = DIGIT_PAIRS[pair];
+            i = q;
+        }
+        if (i >= 10) {
+            int pair = i << 1;
+            s[--pos] = DIGIT_PAIRS[pair + 1];
+            s[--pos] = DIGIT_PAIRS[pair];
+        } else {
+            s[--pos] = (byte) ('0' + i);
+        }
         if (n < 0) {
             s[--pos] = '-';
         }
