@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Strings: {@code "}, {@code \} and control characters are escaped; valid surrogate pairs become 4-byte UTF-8;
  * a lone surrogate becomes U+FFFD, so the output is always valid UTF-8 and valid JSON whatever the application
- * stored. Truncation counts UTF-16 chars and never splits a surrogate pair.
+ * stored. Truncation counts UTF-16 chars and never splits a surrogate pair. Short Strings are encoded once per
+ * instance and copied after (an identity cache, see {@link #cachedOrEncoded}).
  */
 public final class JsonHelper {
 
