@@ -150,8 +150,12 @@ public final class JsonHelper {
             jw.writeByte(JsonWriter.COMMA);
         }
         hasMember[depth] = true;
-        int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
-        jw.writeRaw(scratch, 0, len);
+        if (name instanceof String) {
+            cachedOrEncoded((String) name, KEYWORD_MAX);
+        } else {
+            int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
+            jw.writeRaw(scratch, 0, len);
+        }
         jw.writeByte(JsonWriter.SEMI);
         pendingValueAfterName = true;
     }

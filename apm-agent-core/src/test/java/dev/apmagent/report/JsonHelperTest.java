@@ -132,17 +132,26 @@ class JsonHelperTest {
         assertEquals(JsonHelper.LONG_TEXT_MAX + 2, written(new String(new char[20_000]).replace('\0', 'y'), 50_000).length);
     }
 
-    /** Header names go through the same encoder, followed by a colon. */
+    /** Header names go through the same encoder (and the same cache for Strings), followed by a colon. */
     @Test
     void fieldNamesAreEncodedLikeStrings() {
         JsonHelper h = new JsonHelper(16);
-        h.startObject();
-        h.fieldName(new StringBuilder("x-\u00e4\"\uD83D"));
-        h.string("v");
-        h.fieldName(null);
-        h.number(1);
-        h.endObject();
-        assertEquals("{\"x-\u00e4\\\"\uFFFD\":\"v\",\"\":1}", new String(h.buffer(), 0, h.size(), StandardCharsets.UTF_8));
+        String accept = "accept";
+        for (int i = 0; i < 3; i++) {
+            h.reset();
+            h.startObject();
+            h.fieldName(new StringBuilder("x-\u00e4\"\uD83D"));
+            h.string("v");
+            h.fieldName(null);
+            h.number(1);
+            h.fieldName(accept);
+            h.string(accept);
+            h.fieldName("x-\u00e4\"\uD83D");
+            h.string("w");
+            h.endObject();
+            assertEquals("{\"x-\u00e4\\\"\uFFFD\":\"v\",\"\":1,\"accept\":\"accept\",\"x-\u00e4\\\"\uFFFD\":\"w\"}",
+                    new String(h.buffer(), 0, h.size(), StandardCharsets.UTF_8));
+        }
     }
 
     /** A helper with a tiny buffer grows it: a string in the middle of a line lands whole after what came before. */
