@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Strings: {@code "}, {@code \} and control characters are escaped; valid surrogate pairs become 4-byte UTF-8;
  * a lone surrogate becomes U+FFFD, so the output is always valid UTF-8 and valid JSON whatever the application
- * stored. Truncation counts UTF-16 chars and never splits a surrogate pair.
+ * stored. Truncation counts UTF-16 chars and never splits a surrogate pair. Short Strings are encoded once per
+ * instance and copied after (an identity cache, see {@link #cachedOrEncoded}).
  */
 public final class JsonHelper {
 
@@ -24,14 +25,34 @@ public final class JsonHelper {
     public static final int LONG_TEXT_MAX = 10_000;
 
     private static final int MAX_DEPTH = 32;
+    /** Slots of the identity cache of short strings (see {@link #cachedOrEncoded}); a power of two. */
+    static final int CACHE_SLOTS = 256;
+    /** Longest String the cache keeps, in chars. */
+    static final int CACHE_MAX_CHARS = 32;
+    /** Bytes per cache slot: longer encodings (escapes, non-ASCII text) are not cached. */
+    static final int CACHE_SLOT_BYTES = 64;
     private static final byte[] NULL = ascii("null");
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
     private static final byte[] HEX = ascii("0123456789abcdef");
+    private static final byte[] LONG_MIN = ascii(Long.toString(Long.MIN_VALUE));
+    /** "00" to "99": the two digits of i at 2i and 2i + 1. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
     private static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
 
     private final JsonWriter jw;
     private final byte[] scratch = new byte[LONG_TEXT_MAX * 6 + 2];
+    /** Slot i of the string cache: the String {@code cacheKeys[i]}, encoded in quotes at {@code i * CACHE_SLOT_BYTES}. */
+    private final String[] cacheKeys = new String[CACHE_SLOTS];
+    private final int[] cacheLengths = new int[CACHE_SLOTS];
+    private final byte[] cacheBytes = new byte[CACHE_SLOTS * CACHE_SLOT_BYTES];
     private final boolean[] hasMember = new boolean[MAX_DEPTH];
     private int depth = -1;
     /** Set after a member name: the value that follows needs no separator. */
@@ -129,8 +150,12 @@ public final class JsonHelper {
             jw.writeByte(JsonWriter.COMMA);
         }
         hasMember[depth] = true;
-        int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
-        jw.writeRaw(scratch, 0, len);
+        if (name instanceof String) {
+            cachedOrEncoded((String) name, KEYWORD_MAX);
+        } else {
+            int len = encode(name == null ? "" : name, 0, name == null ? 0 : name.length(), KEYWORD_MAX);
+            jw.writeRaw(scratch, 0, len);
+        }
         jw.writeByte(JsonWriter.SEMI);
         pendingValueAfterName = true;
     }
@@ -175,20 +200,47 @@ public final class JsonHelper {
     }
 
     /**
-     * Decimal digits of {@code n}, written from the end of the scratch buffer. DSL-JSON's {@code NumberConverter}
-     * does the same, but loading it spins the lambdas of all its converters; it is left for doubles, which only the
-     * reporter thread formats (and so loads it there, not in {@code premain}).
+     * Decimal digits of {@code n}, written from the end of the scratch buffer, two at a time from a table, in int
+     * arithmetic below 10^8: a timestamp in microseconds (16 digits) takes one long division and eight int divisions
+     * by 100, where one long division per digit was a fifth of the serializers' samples. DSL-JSON's
+     * {@code NumberConverter} does the same, but loading it spins the lambdas of all its converters; it is left for
+     * doubles, which only the reporter thread formats (and so loads it there, not in {@code premain}).
      */
     private void writeLong(long n) {
+        if (n == Long.MIN_VALUE) {
+            jw.writeAscii(LONG_MIN);
+            return;
+        }
         byte[] s = scratch;
         int pos = s.length;
-        long rest = n;
-        do {
-            long q = rest / 10;
-            int digit = (int) (rest - q * 10);
-            s[--pos] = (byte) ('0' + (digit < 0 ? -digit : digit));
+        long rest = n < 0 ? -n : n;
+        while (rest >= 100_000_000L) {
+            long q = rest / 100_000_000L;
+            int low = (int) (rest - q * 100_000_000L);
+            for (int k = 0; k < 4; k++) {
+                int q2 = low / 100;
+                int pair = (low - q2 * 100) << 1;
+                s[--pos] = DIGIT_PAIRS[pair + 1];
+                s[--pos] = DIGIT_PAIRS[pair];
+                low = q2;
+            }
             rest = q;
-        } while (rest != 0);
+        }
+        int i = (int) rest;
+        while (i >= 100) {
+            int q = i / 100;
+            int pair = (i - q * 100) << 1;
+            s[--pos] = DIGIT_PAIRS[pair + 1];
+            s[--pos] = DIGIT_PAIRS[pair];
+            i = q;
+        }
+        if (i >= 10) {
+            int pair = i << 1;
+            s[--pos] = DIGIT_PAIRS[pair + 1];
+            s[--pos] = DIGIT_PAIRS[pair];
+        } else {
+            s[--pos] = (byte) ('0' + i);
+        }
         if (n < 0) {
             s[--pos] = '-';
         }
@@ -272,8 +324,46 @@ public final class JsonHelper {
             jw.writeAscii(NULL);
             return;
         }
+        if (s instanceof String) {
+            cachedOrEncoded((String) s, maxChars);
+            return;
+        }
         int len = encode(s, 0, s.length(), maxChars);
         jw.writeRaw(scratch, 0, len);
+    }
+
+    /**
+     * Writes a String through a direct-mapped identity cache. The short strings of an event are mostly the same
+     * instances event after event: span types, subtypes and actions, db types, instances and users, service target
+     * names, framework names, header names, the serializers' constants. A hit (this very instance in its slot) copies
+     * the bytes encoded before: the hash the String has cached, one reference comparison and a copy of at most
+     * {@value #CACHE_SLOT_BYTES} bytes. Only String instances are kept, as they cannot change; a StringBuilder (names,
+     * statements, URLs) may hold other text at the next call. A String longer than {@value #CACHE_MAX_CHARS} chars or
+     * than {@code maxChars} (so that it would be cut), or whose encoding exceeds {@value #CACHE_SLOT_BYTES} bytes, is
+     * encoded every time. A miss encodes as usual and takes the slot. No allocation either way. Memory per helper:
+     * {@value #CACHE_SLOTS} slots of {@value #CACHE_SLOT_BYTES} bytes (16 KB) and as many references and lengths,
+     * keeping alive at most {@value #CACHE_SLOTS} strings of at most {@value #CACHE_MAX_CHARS} chars.
+     */
+    private void cachedOrEncoded(String s, int maxChars) {
+        int length = s.length();
+        if (length > CACHE_MAX_CHARS || length > maxChars) {
+            jw.writeRaw(scratch, 0, encode(s, 0, length, maxChars));
+            return;
+        }
+        int hash = s.hashCode();
+        int slot = (hash ^ (hash >>> 16)) & (CACHE_SLOTS - 1);
+        int offset = slot * CACHE_SLOT_BYTES;
+        if (cacheKeys[slot] == s) {
+            jw.writeRaw(cacheBytes, offset, cacheLengths[slot]);
+            return;
+        }
+        int len = encode(s, 0, length, maxChars);
+        jw.writeRaw(scratch, 0, len);
+        if (len <= CACHE_SLOT_BYTES) {
+            System.arraycopy(scratch, 0, cacheBytes, offset, len);
+            cacheLengths[slot] = len;
+            cacheKeys[slot] = s;
+        }
     }
 
     /** A pre-encoded ASCII value (for example a constant already in quotes). */
