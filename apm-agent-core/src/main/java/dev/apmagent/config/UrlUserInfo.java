@@ -18,20 +18,12 @@ public final class UrlUserInfo {
         }
         StringBuilder sb = null;
         int copied = 0;
-        int from = 0;
-        int sep;
-        while ((sep = text.indexOf("://", from)) >= 0) {
-            int start = sep + 3;
-            int end = authorityEnd(text, start);
-            int at = text.lastIndexOf('@', end - 1);
-            if (at >= start) {
-                if (sb == null) {
-                    sb = new StringBuilder(text.length());
-                }
-                sb.append(text, copied, start).append(ConfigOption.REDACTED);
-                copied = at;
+        for (int[] u = next(text, 0); u != null; u = next(text, u[2])) {
+            if (sb == null) {
+                sb = new StringBuilder(text.length());
             }
-            from = end;
+            sb.append(text, copied, u[0]).append(ConfigOption.REDACTED);
+            copied = u[1];
         }
         return sb == null ? text : sb.append(text, copied, text.length()).toString();
     }
@@ -45,18 +37,30 @@ public final class UrlUserInfo {
         if (text == null || text.indexOf('@') < 0) {
             return out;
         }
-        int from = 0;
+        for (int[] u = next(text, 0); u != null; u = next(text, u[2])) {
+            if (u[1] > u[0]) {
+                out.add(text.substring(u[0], u[1]));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The next URL at or after {@code from} in {@code text} that has user information: {start of the user information,
+     * its '@', end of the authority}; null when there is none.
+     */
+    private static int[] next(String text, int from) {
         int sep;
         while ((sep = text.indexOf("://", from)) >= 0) {
             int start = sep + 3;
             int end = authorityEnd(text, start);
             int at = text.lastIndexOf('@', end - 1);
-            if (at > start) {
-                out.add(text.substring(start, at));
+            if (at >= start) {
+                return new int[] {start, at, end};
             }
             from = end;
         }
-        return out;
+        return null;
     }
 
     /** Where the authority that starts at {@code start} ends: at '/', '?', '#', a blank, a comma or the end. */
