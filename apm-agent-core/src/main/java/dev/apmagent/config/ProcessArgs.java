@@ -95,7 +95,7 @@ public final class ProcessArgs {
         private final Collection<String> secretKeys;
 
         Names(WildcardMatcherList sanitize, Collection<String> secretKeys) {
-            this.sanitize = sanitize == null ? WildcardMatcherList.of(Collections.<String>emptyList()) : sanitize;
+            this.sanitize = sanitize == null ? WildcardMatcherList.EMPTY : sanitize;
             this.secretKeys = secretKeys;
         }
 

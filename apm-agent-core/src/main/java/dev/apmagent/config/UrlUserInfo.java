@@ -63,7 +63,7 @@ public final class UrlUserInfo {
         return null;
     }
 
-    /** Where the authority that starts at {@code start} ends: at '/', '?', '#', a blank, a comma or the end. */
+    /** Where the authority that starts at {@code start} ends: at '/', '?', '#', ';', a blank, a comma or the end. */
     private static int authorityEnd(String text, int start) {
         int i = start;
         while (i < text.length()) {

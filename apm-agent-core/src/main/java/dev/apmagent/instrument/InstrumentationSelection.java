@@ -88,11 +88,7 @@ public final class InstrumentationSelection {
     }
 
     private static String join(Collection<String> names) {
-        StringBuilder sb = new StringBuilder();
-        for (String name : names) {
-            sb.append(sb.length() == 0 ? "" : ",").append(name);
-        }
-        return sb.length() == 0 ? "(empty)" : sb.toString();
+        return names.isEmpty() ? "(empty)" : String.join(",", names);
     }
 
     private static boolean matchesAny(List<String> names, Plugin plugin, Instrumentation instrumentation) {

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *   A bounded map from objects, compared by identity and held weakly, to values (below).</li>
  * </ul>
  * Both give the same answers: {@link #get}, {@link #put}, {@link #putIfAbsent} and {@link #remove} have the semantics
- * their javadoc states on either path, with one difference, in {@link #putIfAbsent}: see there.
+ * their javadoc states on either path, with two differences, in {@link #putIfAbsent} and {@link #remove}: see there.
  *
  * <p>Why volatile and not a plain field: a value is read by whichever thread uses the object next, and the store
  * cannot know what synchronization the application has between the two (a pool's hand-off has some; a connection the

@@ -21,9 +21,10 @@ public abstract class ExitCall {
     AbstractSpan parent;
     private Span span;
     private Tracer tracer;
-    /** Whether {@link #span} was activated ({@link #start}) or created at exit ({@link #startLate}). */
-    private boolean activated;
-    /** When the outermost call started, for a call that decides at exit whether it records a span; else 0. */
+    /**
+     * When the outermost call started, for a call that decides at exit whether it records a span ({@link #deferSpan});
+     * else 0. A span such a call records is created at exit ({@link #startLate}) and never activated.
+     */
     private long startNanos;
 
     protected ExitCall() {
@@ -46,7 +47,6 @@ public abstract class ExitCall {
     public final void start(Tracer tracer, Span span) {
         this.tracer = tracer;
         this.span = span;
-        this.activated = true;
         tracer.activate(span);
     }
 
@@ -64,9 +64,9 @@ public abstract class ExitCall {
         return depth == 1 && startNanos != 0 && span == null;
     }
 
-    /** How long the outermost call that deferred its span has run; 0 when it did not defer it. */
+    /** How long the outermost call that deferred its span ({@link #awaitsSpan}) has run. */
     public final long elapsedNanos() {
-        return startNanos == 0 ? 0 : System.nanoTime() - startNanos;
+        return System.nanoTime() - startNanos;
     }
 
     /**
@@ -79,7 +79,6 @@ public abstract class ExitCall {
         if (s != null) {
             this.tracer = tracer;
             this.span = s;
-            this.activated = false;
         }
         return s;
     }
@@ -96,20 +95,19 @@ public abstract class ExitCall {
         }
         Span s = span;
         Tracer t = tracer;
-        boolean wasActivated = activated;
+        boolean createdAtExit = startNanos != 0;
         depth = 0;
         parent = null;
         span = null;
         tracer = null;
-        activated = false;
         startNanos = 0;
         if (s == null) {
             return;
         }
-        if (wasActivated) {
-            SpanExit.end(t, s, thrown);
-        } else {
+        if (createdAtExit) {
             SpanExit.endInactive(t, s, thrown);
+        } else {
+            SpanExit.end(t, s, thrown);
         }
     }
 

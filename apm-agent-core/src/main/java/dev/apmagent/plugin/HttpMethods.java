@@ -37,34 +37,16 @@ public final class HttpMethods {
         return i < 0 ? OTHER_CAPITALIZED : CAPITALIZED[i];
     }
 
-    /** Whether {@code method} is one of the nine standard methods, exactly. */
-    public static boolean isStandard(CharSequence method) {
-        return method != null && standardIndex(method) >= 0;
-    }
-
     private static int standardIndex(CharSequence method) {
         int len = method.length();
         if (len < 3 || len > 7) {
             return -1;
         }
         for (int i = 0; i < STANDARD.length; i++) {
-            if (equals(STANDARD[i], method)) {
+            if (STANDARD[i].contentEquals(method)) {
                 return i;
             }
         }
         return -1;
-    }
-
-    private static boolean equals(String standard, CharSequence method) {
-        int len = standard.length();
-        if (len != method.length()) {
-            return false;
-        }
-        for (int i = 0; i < len; i++) {
-            if (standard.charAt(i) != method.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

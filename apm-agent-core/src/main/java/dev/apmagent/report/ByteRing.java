@@ -66,7 +66,7 @@ public final class ByteRing {
     private final byte[] header = new byte[HEADER_SIZE];
 
     public ByteRing(int capacity, ReporterStats stats) {
-        this(capacity, Math.min(CHUNK_SIZE, Integer.highestOneBit(Math.max(1, capacity - 1)) << 1), stats);
+        this(capacity, Math.min(CHUNK_SIZE, Integer.highestOneBit(capacity - 1) << 1), stats);
     }
 
     /** {@code chunkSize} must be a power of two; tests use small ones so that entries span chunks. */

@@ -18,6 +18,8 @@ public final class KeyValues {
     public static final int MAX_VALUE_LENGTH = 1024;
 
     private static final int FIRST_BUFFER_SIZE = 1024;
+    /** The most of the copy buffer a reset list keeps (as {@code Texts.clear} bounds the pooled builders). */
+    private static final int RETAINED_BUFFER_SIZE = 4096;
 
     private final String[] keys;
     private final CharSequence[] values;
@@ -119,6 +121,9 @@ public final class KeyValues {
         }
         size = 0;
         bytesUsed = 0;
+        if (copied != null && copied.length > RETAINED_BUFFER_SIZE) {
+            copied = null; // bounded retention per pooled event: a request with huge headers does not pin its buffer
+        }
     }
 
     /** A copied value: bytes of the owner's buffer, one char per byte (ISO-8859-1). */

@@ -64,10 +64,10 @@ public final class Tracer {
     private final AtomicLong deactivationMismatches = new AtomicLong();
     private final AtomicLong unwoundActivations = new AtomicLong();
 
-    /** A tracer with the pool strategy of {@code object_pool}. */
     /** Half of what the transaction and span pools keep at most (the error pool keeps this many). */
     static final int POOL_KEEPS_AT_MOST = 1024;
 
+    /** A tracer with the pool strategy of {@code object_pool}. */
     public Tracer(Config config, Reporter reporter) {
         this(config, reporter, ObjectPools.factory(config.get(CoreOptions.OBJECT_POOL)));
     }
@@ -75,8 +75,8 @@ public final class Tracer {
     /**
      * A tracer with pools from {@code pools} (tests wrap a strategy to check every object comes back once). Reads
      * {@code transaction_sample_rate}, {@code transaction_max_spans}, {@code stack_trace_limit}, {@code object_pool}
-     * and {@code max_queue_size} once: the shared tier of the transaction and span pools holds 2 x max_queue_size
-     * objects (as in the Elastic agent), the error pool max_queue_size.
+     * and {@code max_queue_size} once: the shared tier of the transaction and span pools holds
+     * 2 x min(max_queue_size, {@value #POOL_KEEPS_AT_MOST}) objects, the error pool half of that.
      */
     public Tracer(Config config, Reporter reporter, ObjectPoolFactory pools) {
         if (reporter == null) {

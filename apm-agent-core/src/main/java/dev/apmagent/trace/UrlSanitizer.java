@@ -1,6 +1,7 @@
 package dev.apmagent.trace;
 
 import dev.apmagent.config.Config;
+import dev.apmagent.config.ConfigOption;
 import dev.apmagent.config.WildcardMatcherList;
 
 /**
@@ -29,7 +30,7 @@ import dev.apmagent.config.WildcardMatcherList;
 public final class UrlSanitizer {
 
     /** The marker that replaces a sensitive value, as for headers and cookies. */
-    public static final String REDACTED = "[REDACTED]";
+    public static final String REDACTED = ConfigOption.REDACTED;
 
     private static final UrlSanitizer DEFAULTS = of(Config.defaults());
 

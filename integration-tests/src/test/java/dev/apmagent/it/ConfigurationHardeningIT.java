@@ -56,6 +56,7 @@ class ConfigurationHardeningIT {
                 .jvmArg("-Delastic.apm.enable_instrumentations=jdbc,servlet")
                 .main(HelloApp.class, "0").run();
         assertThat(result.exitCode).as(result.toString()).isZero();
+        assertThat(read(log)).as("the agent ran and logged").contains(" started: ");
         assertThat(warnLines(log)).as(read(log)).isEmpty();
     }
 

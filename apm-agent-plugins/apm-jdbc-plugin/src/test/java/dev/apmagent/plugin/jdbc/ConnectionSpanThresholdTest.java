@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code jdbc_connection_span_min_duration}: a pool's {@code getConnection} is a span only when it waited at least the
  * threshold, failed, or opened a physical connection; the span then starts when the call started. Thresholds are
  * either far above anything a loaded machine can make a borrow take (a minute) or far below the wait the test makes
- * (5 ms against a connection held for 300 ms), so no assertion depends on the machine's speed.
+ * (5 ms against a connection handed back 100 ms after the borrow started waiting for it), so no assertion depends on
+ * the machine's speed.
  */
 class ConnectionSpanThresholdTest {
 
@@ -108,7 +109,13 @@ class ConnectionSpanThresholdTest {
         Thread holder = new Thread(() -> {
             try (Connection c = pool.getConnection()) {
                 held.countDown();
-                Thread.sleep(300);
+                // hand the connection back only once the traced borrow waits for it, and 100 ms later: the wait
+                // is then at least 100 ms however late the test's thread got to its borrow
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (pool.getHikariPoolMXBean().getThreadsAwaitingConnection() == 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(1);
+                }
+                Thread.sleep(100);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -230,7 +230,7 @@ public final class ServletHelper {
      * the path before it is matched against the url groups, the whole cut to the name's maximum length.
      */
     static void appendPathName(StringBuilder name, String method, String path, WildcardMatcherList urlGroups) {
-        String m = method == null ? "GET" : HttpMethods.forName(method);
+        String m = nameMethod(method);
         if (path == null) {
             name.append(m).append(" /");
             return;
@@ -257,6 +257,11 @@ public final class ServletHelper {
         CharSequence part = group != null ? group.pattern() : path;
         int room = AbstractSpan.MAX_NAME_LENGTH - name.length();
         name.append(part, 0, Math.max(0, Math.min(part.length(), room)));
+    }
+
+    /** The method as a name shows it: bucketed by {@link HttpMethods}; GET when the container gives none. */
+    private static String nameMethod(String method) {
+        return method == null ? "GET" : HttpMethods.forName(method);
     }
 
     private static void appendWithoutPathParameters(StringBuilder out, String path) {
@@ -300,7 +305,7 @@ public final class ServletHelper {
             if (s.usePathAsName) {
                 appendPathName(transaction.nameBuilder(), method, adapter.requestUri(request), s.urlGroups);
             } else {
-                transaction.nameBuilder().append(method == null ? "GET" : HttpMethods.forName(method)).append(UNKNOWN_ROUTE);
+                transaction.nameBuilder().append(nameMethod(method)).append(UNKNOWN_ROUTE);
             }
         }
         if (transaction.isSampled()) {

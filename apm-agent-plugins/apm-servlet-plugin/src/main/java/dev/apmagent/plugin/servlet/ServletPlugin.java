@@ -45,12 +45,6 @@ public final class ServletPlugin implements Plugin, OptionProvider, PluginSettin
             Parsers.WILDCARD_LIST,
             "Requests whose path matches one of these patterns are not traced at all.");
 
-    /**
-     * Declared by the event model ({@link HttpOptions}), which applies it to every URL; this plugin applies it to
-     * headers and cookies.
-     */
-    public static final ConfigOption<WildcardMatcherList> SANITIZE_FIELD_NAMES = HttpOptions.SANITIZE_FIELD_NAMES;
-
     static final PluginSettings<Settings> settings = new PluginSettings<Settings>(new ServletPlugin());
 
     @Override
@@ -96,7 +90,7 @@ public final class ServletPlugin implements Plugin, OptionProvider, PluginSettin
             this.urlGroups = config.get(URL_GROUPS);
             this.ignoreUrls = config.get(TRANSACTION_IGNORE_URLS);
             // header and cookie names repeat from request to request: remember each, with its decision
-            this.sanitizer = new FieldNames(config.get(SANITIZE_FIELD_NAMES));
+            this.sanitizer = new FieldNames(config.get(HttpOptions.SANITIZE_FIELD_NAMES)); // headers and cookies; URLs: trace.Url
         }
     }
 }
