@@ -41,7 +41,7 @@ public class HandoffBenchmark {
     public String ring;
 
     /** The default max_queue_size. */
-    @Param("512")
+    @Param("8192")
     public int capacity;
 
     HandoffRing<Object> handoffRing;
