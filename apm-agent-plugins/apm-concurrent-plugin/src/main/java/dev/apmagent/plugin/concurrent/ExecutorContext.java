@@ -2,41 +2,23 @@ package dev.apmagent.plugin.concurrent;
 
 import dev.apmagent.bridge.Bridge;
 import dev.apmagent.bridge.BridgeHandler;
-import dev.apmagent.plugin.ContextStore;
-import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.trace.AbstractSpan;
-import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.Tracer;
+
+import java.util.List;
 
 /**
- * The agent's side of {@link ExecutorInstrumentation}: three bridge handlers sharing a store of the contexts of
- * queued tasks. Each handler is an exception barrier.
- *
- * <p>References: a remembered event is held ({@code incrementReferences}) from {@code execute} until the worker is
- * done with the task, so it is never recycled while a task may still activate it, even after it ended. A task that
- * never runs (removed from the queue, returned by {@code shutdownNow}, run by a rejection policy on the caller's
- * thread) keeps its entry until the task is garbage collected; the event is then not returned to its pool, and is
- * collected too. The store is bounded: beyond {@value #MAX_QUEUED} remembered tasks, new ones run without context
- * (counted as {@code agent.plugin.tasks_not_remembered}).
+ * The bridge handlers of {@link ExecutorInstrumentation} and {@link ScheduledExecutorInstrumentation}, all on
+ * {@link TaskContext}'s mechanism. Each handler is an exception barrier.
  *
  * <p>The worker remembers the event it activated in a per-thread slot instead of looking the task up again after it
  * ran: if a subclass's {@code afterExecute} skips {@code super}, the next {@code beforeExecute} on that thread still
- * deactivates and releases it.
+ * deactivates it.
  */
 final class ExecutorContext {
 
-    static final int MAX_QUEUED = 65_536;
+    /** Tomcat's connector hands its socket work to this pool: never carry a request's context into the next one. */
+    static final String TOMCAT_POOL = "org.apache.tomcat.util.threads.ThreadPoolExecutor";
 
-    static final PluginHealth health = PluginHealth.of("concurrent");
-    static final PluginHealth.Counter propagated = health.counter("tasks_propagated");
-    static final PluginHealth.Counter notRemembered = health.counter("tasks_not_remembered");
-    /**
-     * Map only (the constructor, not {@link ContextStore#forType}): tasks are any {@code Runnable}, often lambdas and
-     * other hidden classes, which the class file hook never sees, or JDK classes loaded before the agent; no key type
-     * to give a context field. And {@code putIfAbsent} must have one winner when two threads submit the same task at
-     * once, which only the map's CAS gives.
-     */
-    private static final ContextStore<AbstractSpan> queued = new ContextStore<AbstractSpan>(MAX_QUEUED, 14);
     private static final ThreadLocal<AbstractSpan[]> running = new ThreadLocal<AbstractSpan[]>() {
         @Override
         protected AbstractSpan[] initialValue() {
@@ -47,56 +29,22 @@ final class ExecutorContext {
     private ExecutorContext() {
     }
 
-    /** Tasks waiting in a pool with a context (tests and diagnostics). */
-    static int queuedTasks() {
-        return queued.size();
-    }
-
-    /** {@code execute(task)}: remembers the caller's active event for the task. */
-    public static final class Execute extends BridgeHandler {
+    /** {@code ThreadPoolExecutor.execute(task)}: remembers the caller's active event for the task. */
+    public static final class Execute extends TaskContext.Capture {
         public Execute() {
             super(Bridge.EXECUTOR_EXECUTE);
         }
 
         @Override
-        public Object enter(Object executor, Object task, Object unused) {
-            Tracer tracer = GlobalTracer.get();
-            if (tracer == null || task == null) {
-                return null;
-            }
-            AbstractSpan active = tracer.active();
-            if (active == null) {
-                return null;
-            }
-            try {
-                active.incrementReferences();
-                if (queued.putIfAbsent(task, active)) {
-                    return active;
-                }
-                // already queued with a context (the same task submitted twice), or the store is full
-                active.decrementReferences();
-                if (queued.get(task) == null) {
-                    notRemembered.increment();
-                }
-            } catch (Throwable t) {
-                health.failure();
-            }
-            return null;
+        boolean excluded(Object executor, Object task) {
+            return executor.getClass().getName().equals(TOMCAT_POOL);
         }
+    }
 
-        @Override
-        public void exit(Object captured, Object executor, Object task, Object result, Throwable thrown) {
-            if (captured == null || thrown == null) {
-                return;
-            }
-            try {
-                // rejected: the task will not run, so nothing will release what execute remembered
-                if (queued.remove(task) == captured) {
-                    ((AbstractSpan) captured).decrementReferences();
-                }
-            } catch (Throwable t) {
-                health.failure();
-            }
+    /** {@code ScheduledThreadPoolExecutor.delayedExecute(task)}: every {@code schedule*}, {@code execute} and {@code submit}. */
+    public static final class DelayedExecute extends TaskContext.Capture {
+        public DelayedExecute() {
+            super(Bridge.SCHEDULED_DELAYED_EXECUTE);
         }
     }
 
@@ -110,26 +58,15 @@ final class ExecutorContext {
         public Object enter(Object executor, Object task, Object unused) {
             try {
                 AbstractSpan[] slot = emptySlot(); // holds something only if the previous task's afterExecute never ran
-                AbstractSpan context = queued.remove(task);
-                if (context == null) {
-                    return null;
-                }
-                Tracer tracer = GlobalTracer.get();
-                if (tracer == null) {
-                    context.decrementReferences();
-                    return null;
-                }
-                tracer.activate(context);
-                slot[0] = context;
-                propagated.increment();
+                slot[0] = TaskContext.activate(task);
             } catch (Throwable t) {
-                health.failure();
+                TaskContext.health.failure();
             }
             return null;
         }
     }
 
-    /** {@code afterExecute(task, thrown)}, on the worker thread: deactivates and releases the task's context. */
+    /** {@code afterExecute(task, thrown)}, on the worker thread: deactivates the task's context. */
     public static final class AfterExecute extends BridgeHandler {
         public AfterExecute() {
             super(Bridge.EXECUTOR_AFTER_EXECUTE);
@@ -140,27 +77,91 @@ final class ExecutorContext {
             try {
                 emptySlot();
             } catch (Throwable t) {
-                health.failure();
+                TaskContext.health.failure();
             }
             return null;
         }
     }
 
-    /** This worker's slot, emptied: the event it still held is deactivated and released. */
+    /** {@code reject(task)}, after the rejection policy ran (it may have run the task on the caller's thread, or dropped it). */
+    public static final class Reject extends BridgeHandler {
+        public Reject() {
+            super(Bridge.EXECUTOR_REJECT);
+        }
+
+        @Override
+        public void exit(Object unused, Object executor, Object task, Object result, Throwable thrown) {
+            try {
+                TaskContext.release(task);
+            } catch (Throwable t) {
+                TaskContext.health.failure();
+            }
+        }
+    }
+
+    /** {@code remove(task)} that removed it: the task will not run. */
+    public static final class Remove extends BridgeHandler {
+        public Remove() {
+            super(Bridge.EXECUTOR_REMOVE);
+        }
+
+        @Override
+        public void exit(Object unused, Object executor, Object task, Object removed, Throwable thrown) {
+            try {
+                if (Boolean.TRUE.equals(removed)) {
+                    TaskContext.release(task);
+                }
+            } catch (Throwable t) {
+                TaskContext.health.failure();
+            }
+        }
+    }
+
+    /** {@code shutdownNow()}: the tasks it returns will not run (unless the application runs them itself: then without context). */
+    public static final class ShutdownNow extends BridgeHandler {
+        public ShutdownNow() {
+            super(Bridge.EXECUTOR_SHUTDOWN_NOW);
+        }
+
+        @Override
+        public void exit(Object unused, Object executor, Object arg0, Object tasks, Throwable thrown) {
+            try {
+                if (tasks instanceof List) {
+                    for (Object task : (List<?>) tasks) {
+                        TaskContext.release(task);
+                    }
+                }
+            } catch (Throwable t) {
+                TaskContext.health.failure();
+            }
+        }
+    }
+
+    /** {@code ScheduledFutureTask.cancel(mayInterrupt)} that cancelled it: a task still waiting will not run. */
+    public static final class ScheduledCancel extends BridgeHandler {
+        public ScheduledCancel() {
+            super(Bridge.SCHEDULED_TASK_CANCEL);
+        }
+
+        @Override
+        public void exit(Object unused, Object task, Object arg0, Object cancelled, Throwable thrown) {
+            try {
+                if (Boolean.TRUE.equals(cancelled)) {
+                    TaskContext.release(task);
+                }
+            } catch (Throwable t) {
+                TaskContext.health.failure();
+            }
+        }
+    }
+
+    /** This worker's slot, emptied: the event it still held is deactivated. */
     private static AbstractSpan[] emptySlot() {
         AbstractSpan[] slot = running.get();
         AbstractSpan context = slot[0];
-        if (context == null) {
-            return slot;
-        }
-        slot[0] = null;
-        try {
-            Tracer tracer = GlobalTracer.get();
-            if (tracer != null) {
-                tracer.deactivate(context);
-            }
-        } finally {
-            context.decrementReferences();
+        if (context != null) {
+            slot[0] = null;
+            TaskContext.deactivate(context);
         }
         return slot;
     }

@@ -20,7 +20,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code newCachedThreadPool}, {@code newSingleThreadExecutor} and every {@code submit}/{@code invokeAll}, which go
  * through {@code execute}). {@code execute(task)} remembers the event active on the caller's thread for the task;
  * {@code beforeExecute(thread, task)}, which the worker calls just before running it, activates that event;
- * {@code afterExecute(task, thrown)} deactivates it.
+ * {@code afterExecute(task, thrown)} deactivates it. A task that will not run is released: {@code reject(task)} (after
+ * whatever the rejection policy did), {@code remove(task)} and {@code shutdownNow()}'s returned tasks.
  *
  * <p>Why these hooks: the task object is the only thing the caller and the worker share, and it is often a lambda,
  * whose class cannot be given a field; so its context lives in the weak map of a map-only
@@ -28,7 +29,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * task instead would change what the application sees ({@code getQueue()}, {@code remove(task)},
  * {@code shutdownNow()}'s result). A subclass that overrides {@code beforeExecute} or {@code afterExecute} without
  * calling {@code super} (their documentation asks subclasses to call it) loses the propagation, never a task.
- * {@code ScheduledThreadPoolExecutor} overrides {@code execute} and is not covered here.
+ * {@code ScheduledThreadPoolExecutor} overrides {@code execute}: {@link ScheduledExecutorInstrumentation} captures
+ * there, and its tasks run through the hooks here. Tomcat's own pool (a subclass in older Tomcats) never carries
+ * context: its tasks are the connector's socket work.
  *
  * <p>The advice calls {@link Bridge}: {@code ThreadPoolExecutor} is a class of the bootstrap loader, which cannot see
  * the agent's classes.
@@ -66,12 +69,16 @@ public final class ExecutorInstrumentation extends Instrumentation {
                 new AdviceBinding(named("beforeExecute").and(takesArguments(2)).and(takesArgument(1, Runnable.class)),
                         ADVICE + "BeforeExecuteAdvice"),
                 new AdviceBinding(named("afterExecute").and(takesArguments(2)).and(takesArgument(0, Runnable.class)),
-                        ADVICE + "AfterExecuteAdvice"));
+                        ADVICE + "AfterExecuteAdvice"),
+                new AdviceBinding(named("reject").and(takesArguments(Runnable.class)), ADVICE + "RejectAdvice"),
+                new AdviceBinding(named("remove").and(takesArguments(Runnable.class)), ADVICE + "RemoveAdvice"),
+                new AdviceBinding(named("shutdownNow").and(takesArguments(0)), ADVICE + "ShutdownNowAdvice"));
     }
 
     @Override
     public List<String> bridgeHandlers() {
-        return Arrays.asList(HANDLERS + "Execute", HANDLERS + "BeforeExecute", HANDLERS + "AfterExecute");
+        return Arrays.asList(HANDLERS + "Execute", HANDLERS + "BeforeExecute", HANDLERS + "AfterExecute", HANDLERS + "Reject",
+                HANDLERS + "Remove", HANDLERS + "ShutdownNow");
     }
 
     /** {@code execute(task)}: remember the caller's context for the task; forget it if the pool rejects the task. */
@@ -110,6 +117,40 @@ public final class ExecutorInstrumentation extends Instrumentation {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         public static void enter(@Advice.This Object executor, @Advice.Argument(0) Runnable task) {
             Bridge.enter(Bridge.EXECUTOR_AFTER_EXECUTE, executor, task, null);
+        }
+    }
+
+    /** {@code reject(task)}, after the rejection policy: the task is not in the pool; release its context. */
+    public static final class RejectAdvice {
+        private RejectAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object executor, @Advice.Argument(0) Runnable task, @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_REJECT, null, executor, task, null, thrown);
+        }
+    }
+
+    /** {@code remove(task)}: a removed task will not run; release its context. */
+    public static final class RemoveAdvice {
+        private RemoveAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object executor, @Advice.Argument(0) Runnable task, @Advice.Return boolean removed,
+                                @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_REMOVE, null, executor, task, Boolean.valueOf(removed), thrown);
+        }
+    }
+
+    /** {@code shutdownNow()}: the returned tasks will not run; release their contexts. */
+    public static final class ShutdownNowAdvice {
+        private ShutdownNowAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object executor, @Advice.Return Object tasks, @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_SHUTDOWN_NOW, null, executor, null, tasks, thrown);
         }
     }
 }
