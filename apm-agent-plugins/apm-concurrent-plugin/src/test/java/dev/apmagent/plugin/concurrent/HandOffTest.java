@@ -305,6 +305,48 @@ class HandOffTest {
                 "the worker started inside the transaction does not keep it");
     }
 
+    // ---------------------------------------------------------------- left out
+
+    @Test
+    void tomcatsOwnPoolAndTheAgentsThreadsNeverCarryContext() throws Exception {
+        ExecutorService tomcat = pool(new org.apache.tomcat.util.threads.ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>()));
+        AbstractSpan[] seen = new AbstractSpan[1];
+        AbstractSpan onConnectorWork = agent.inTransaction(() -> {
+            Thread agents = new Thread(() -> seen[0] = tracer.active(), "apm-reporter");
+            agents.start();
+            agents.join(10_000);
+            return tomcat.submit(tracer::active).get(10, TimeUnit.SECONDS);
+        });
+        assertNull(onConnectorWork, "Tomcat's pool");
+        assertNull(seen[0], "the agent's thread");
+    }
+
+    @Test
+    void disableInstrumentationsWithTheElasticAgentsGroupNamesTurnsTheHandOffsOff() throws Exception {
+        agent.uninstall();
+        agent.stopTracer();
+        PluginAgent without = PluginAgent.install(new ConcurrentPlugin(), "executor", "fork-join");
+        try {
+            without.startTracer();
+            Tracer t = without.tracer();
+            ExecutorService plain = pool(new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>()));
+            ScheduledThreadPoolExecutor scheduled = pool(new ScheduledThreadPoolExecutor(1));
+            ForkJoinPool forkJoin = pool(new ForkJoinPool(1));
+            without.inTransaction(() -> {
+                assertNull(plain.submit(t::active).get(10, TimeUnit.SECONDS));
+                assertNull(scheduled.submit(t::active).get(10, TimeUnit.SECONDS));
+                assertNull(forkJoin.submit(t::active).get(10, TimeUnit.SECONDS));
+                return null;
+            });
+            without.stopTracer();
+        } finally {
+            without.uninstall();
+            agent = PluginAgent.install(new ConcurrentPlugin());
+            agent.startTracer();
+        }
+    }
+
     // ---------------------------------------------------------------- load, allocation
 
     @Test
