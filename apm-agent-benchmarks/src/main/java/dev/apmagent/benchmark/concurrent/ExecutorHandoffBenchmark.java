@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -23,25 +24,27 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.Collections;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * What the agent adds to {@code ThreadPoolExecutor.execute} of a trivial task, on the submitting thread (what the
- * application's request thread pays). One worker drains the pool; each operation is one {@code execute} of the next of
- * {@value #TASKS} distinct task objects (the agent remembers a context per task object, so the same one is never
- * queued twice); when more than {@value #MAX_QUEUED} wait, the operation first waits for the worker. Each fork is one
- * mode:
+ * application's request thread pays). Each invocation first blocks the pool's one worker on a gate task (set-up, not
+ * measured), then runs {@value #BATCH} {@code execute}s of distinct task objects (the agent remembers a context per
+ * task object), then opens the gate (tear-down, not measured): the measured calls are the queue's offer and the
+ * agent's advice, without the worker's wake-up, whose cost depends on the scheduler more than on either. Each fork is
+ * one mode:
  * <ul>
  *   <li>{@code none}: no instrumentation in the JVM;</li>
  *   <li>{@code idle}: the concurrent plugin installed (as on attach) and a tracer running, nothing active: the advice
  *   finds nothing to do;</li>
  *   <li>{@code active}: the same with a transaction active on the submitting thread for the whole trial: each
  *   {@code execute} captures it for the task (a reference and one map entry); the worker activates and deactivates
- *   it around the task, on its own thread.</li>
+ *   it around the task later, on its own thread.</li>
  * </ul>
- * {@code -prof gc} gives B/op; it counts the worker's allocation too (the queue's node is the submitter's).
+ * {@code -prof gc} gives B/op; it counts the worker's allocation too (none: the queue's node is the submitter's).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,8 +54,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ExecutorHandoffBenchmark {
 
-    static final int TASKS = 16_384;
-    static final int MAX_QUEUED = 4_096;
+    static final int BATCH = 1_024;
 
     @Param({"none", "idle", "active"})
     public String mode;
@@ -60,14 +62,14 @@ public class ExecutorHandoffBenchmark {
     ThreadPoolExecutor pool;
     Tracer tracer;
     Transaction transaction;
-    private final Runnable[] tasks = new Runnable[TASKS];
-    private int next;
+    private final Runnable[] tasks = new Runnable[BATCH];
+    private CountDownLatch gate;
     private ReleasingReporter reporter;
     private InstrumentationInstaller.Installed installed;
 
     @Setup(Level.Trial)
     public void setUp() {
-        for (int i = 0; i < TASKS; i++) {
+        for (int i = 0; i < BATCH; i++) {
             tasks[i] = new Runnable() {
                 @Override
                 public void run() {
@@ -105,15 +107,37 @@ public class ExecutorHandoffBenchmark {
         }
     }
 
-    /** One {@code execute} of a trivial task. */
-    @Benchmark
-    public void execute() {
-        if (pool.getQueue().size() > MAX_QUEUED) {
-            while (!pool.getQueue().isEmpty()) {
-                Thread.yield();
-            }
+    /** The worker, idle, blocks on a gate: the batch's tasks wait in the queue while it is measured. */
+    @Setup(Level.Invocation)
+    public void closeGate() throws InterruptedException {
+        while (pool.getActiveCount() > 0 || !pool.getQueue().isEmpty()) {
+            Thread.sleep(0, 100_000);
         }
-        pool.execute(tasks[next]);
-        next = (next + 1) & (TASKS - 1);
+        CountDownLatch closed = new CountDownLatch(1);
+        gate = closed;
+        pool.execute(() -> {
+            try {
+                closed.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        while (pool.getActiveCount() == 0) {
+            Thread.yield();
+        }
+    }
+
+    @TearDown(Level.Invocation)
+    public void openGate() {
+        gate.countDown();
+    }
+
+    /** {@value #BATCH} {@code execute}s of trivial tasks; the score is per {@code execute}. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void execute() {
+        for (int i = 0; i < BATCH; i++) {
+            pool.execute(tasks[i]);
+        }
     }
 }

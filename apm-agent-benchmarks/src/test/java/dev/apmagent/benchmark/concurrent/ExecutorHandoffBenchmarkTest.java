@@ -5,6 +5,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -18,8 +19,11 @@ class ExecutorHandoffBenchmarkTest {
         benchmark.mode = mode;
         benchmark.setUp();
         try {
-            for (int i = 0; i < 3 * ExecutorHandoffBenchmark.TASKS; i++) {
+            for (int i = 0; i < 3; i++) {
+                benchmark.closeGate();
                 benchmark.execute();
+                assertEquals(ExecutorHandoffBenchmark.BATCH, benchmark.pool.getQueue().size(), "the batch waits behind the gate");
+                benchmark.openGate();
             }
             Object seen = benchmark.pool.submit(() -> benchmark.tracer == null ? null : benchmark.tracer.active())
                     .get(10, TimeUnit.SECONDS);
