@@ -22,14 +22,16 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code Runnable} or {@code Callable}: the JDK wraps those itself, the agent wraps nothing):
  * <ul>
  *   <li>{@code ForkJoinPool.externalSubmit(task)} (private on Java 8 to 19, where {@code execute}, {@code submit},
- *   {@code invoke} and {@code invokeAll} go through it; public since 20);</li>
+ *   {@code invoke} and {@code invokeAll} go through it; public since 20) and {@code externalPush(task)} (Java 8 to 19:
+ *   where Java 8's {@code execute} and {@code submit} go, and a {@code fork} outside a pool);</li>
  *   <li>{@code ForkJoinPool.poolSubmit(signal, task)} (Java 21+: {@code execute}, {@code submit}, {@code invoke},
  *   {@code invokeAll}, {@code lazySubmit});</li>
  *   <li>{@code ForkJoinTask.fork()}.</li>
  * </ul>
  * Run: {@code ForkJoinTask.doExec()}, which every path that runs a task goes through (a worker's scan, a join that
  * runs the task it waits for, a helper). The pool that schedules virtual threads is left out: its tasks are their
- * continuations.
+ * continuations. Where one submission passes two of these methods (Java 17's {@code externalSubmit} calls
+ * {@code externalPush}), the second finds the task remembered already and leaves it.
  */
 public final class ForkJoinInstrumentation extends Instrumentation {
 
@@ -61,8 +63,8 @@ public final class ForkJoinInstrumentation extends Instrumentation {
     @Override
     public List<AdviceBinding> advice() {
         return Arrays.asList(
-                new AdviceBinding(named("externalSubmit").and(takesArguments(1)).and(takesArgument(0, named(TASK))),
-                        ADVICE + "ExternalSubmitAdvice"),
+                new AdviceBinding(named("externalSubmit").or(named("externalPush")).and(takesArguments(1))
+                        .and(takesArgument(0, named(TASK))), ADVICE + "ExternalSubmitAdvice"),
                 new AdviceBinding(named("poolSubmit").and(takesArguments(2)).and(takesArgument(1, named(TASK))),
                         ADVICE + "PoolSubmitAdvice"),
                 new AdviceBinding(named("fork").and(takesArguments(0)), ADVICE + "ForkAdvice"),
@@ -74,7 +76,7 @@ public final class ForkJoinInstrumentation extends Instrumentation {
         return Arrays.asList(HANDLERS + "Submit", HANDLERS + "Fork", HANDLERS + "Exec");
     }
 
-    /** {@code externalSubmit(task)}. */
+    /** {@code externalSubmit(task)}, {@code externalPush(task)}. */
     public static final class ExternalSubmitAdvice {
         private ExternalSubmitAdvice() {
         }
