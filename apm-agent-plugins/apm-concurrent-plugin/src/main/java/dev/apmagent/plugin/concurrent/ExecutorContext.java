@@ -84,36 +84,21 @@ final class ExecutorContext {
     }
 
     /** {@code reject(task)}, after the rejection policy ran (it may have run the task on the caller's thread, or dropped it). */
-    public static final class Reject extends BridgeHandler {
+    public static final class Reject extends TaskContext.Release {
         public Reject() {
             super(Bridge.EXECUTOR_REJECT);
-        }
-
-        @Override
-        public void exit(Object unused, Object executor, Object task, Object result, Throwable thrown) {
-            try {
-                TaskContext.release(task);
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
         }
     }
 
     /** {@code remove(task)} that removed it: the task will not run. */
-    public static final class Remove extends BridgeHandler {
+    public static final class Remove extends TaskContext.Release {
         public Remove() {
             super(Bridge.EXECUTOR_REMOVE);
         }
 
         @Override
-        public void exit(Object unused, Object executor, Object task, Object removed, Throwable thrown) {
-            try {
-                if (Boolean.TRUE.equals(removed)) {
-                    TaskContext.release(task);
-                }
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
+        boolean released(Object removed) {
+            return Boolean.TRUE.equals(removed);
         }
     }
 
@@ -138,20 +123,19 @@ final class ExecutorContext {
     }
 
     /** {@code ScheduledFutureTask.cancel(mayInterrupt)} that cancelled it: a task still waiting will not run. */
-    public static final class ScheduledCancel extends BridgeHandler {
+    public static final class ScheduledCancel extends TaskContext.Release {
         public ScheduledCancel() {
             super(Bridge.SCHEDULED_TASK_CANCEL);
         }
 
         @Override
-        public void exit(Object unused, Object task, Object arg0, Object cancelled, Throwable thrown) {
-            try {
-                if (Boolean.TRUE.equals(cancelled)) {
-                    TaskContext.release(task);
-                }
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
+        Object task(Object task, Object mayInterrupt) {
+            return task;
+        }
+
+        @Override
+        boolean released(Object cancelled) {
+            return Boolean.TRUE.equals(cancelled);
         }
     }
 

@@ -160,6 +160,36 @@ final class TaskContext {
         }
     }
 
+    /**
+     * A hook after which the task will not run: its context is released when the advised method's result says so
+     * ({@link #released}, by default always).
+     */
+    abstract static class Release extends BridgeHandler {
+        Release(int hook) {
+            super(hook);
+        }
+
+        /** The task: the advised method's first argument unless a subclass says otherwise. */
+        Object task(Object self, Object arg0) {
+            return arg0;
+        }
+
+        boolean released(Object result) {
+            return true;
+        }
+
+        @Override
+        public final void exit(Object unused, Object self, Object arg0, Object result, Throwable thrown) {
+            try {
+                if (released(result)) {
+                    release(task(self, arg0));
+                }
+            } catch (Throwable t) {
+                health.failure();
+            }
+        }
+    }
+
     /** A run hook: activates the task's context (the advised object, unless a subclass says otherwise) for the method's run. */
     abstract static class Run extends BridgeHandler {
         Run(int hook) {
