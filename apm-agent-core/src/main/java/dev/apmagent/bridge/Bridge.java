@@ -59,7 +59,12 @@ public final class Bridge {
     /** {@code ThreadPoolExecutor.addWorker(Runnable, boolean)}: the pool starts a worker thread. */
     public static final int EXECUTOR_ADD_WORKER = 18;
 
-    static final int HOOKS = 19;
+    /** {@code ThreadPoolExecutor$Worker.run()}: a worker thread starts, with its first task, and ends. */
+    public static final int EXECUTOR_WORKER_RUN = 19;
+    /** {@code ThreadPoolExecutor.getTask()}: a worker is done with its task and takes the next one. */
+    public static final int EXECUTOR_GET_TASK = 20;
+
+    static final int HOOKS = 21;
 
     /** Replaced as a whole on registration (start-up only); read by every advised call. */
     private static volatile BridgeHandler[] handlers = new BridgeHandler[HOOKS];

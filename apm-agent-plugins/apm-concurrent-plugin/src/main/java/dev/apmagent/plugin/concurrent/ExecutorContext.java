@@ -10,19 +10,30 @@ import java.util.List;
  * The bridge handlers of {@link ExecutorInstrumentation} and {@link ScheduledExecutorInstrumentation}, all on
  * {@link TaskContext}'s mechanism. Each handler is an exception barrier.
  *
- * <p>The worker remembers the event it activated in a per-thread slot instead of looking the task up again after it
- * ran: if a subclass's {@code afterExecute} skips {@code super}, the next {@code beforeExecute} on that thread still
- * deactivates it.
+ * <p>The worker side does not rely on {@code beforeExecute}/{@code afterExecute} alone: subclasses override them
+ * without calling {@code super} (Spring 6.1+'s {@code ThreadPoolTaskExecutor} does, for its pause and resume). The
+ * worker's own methods, which no subclass can override, frame every task: {@code Worker.run()} starts with the
+ * worker's first task and ends with the thread, and {@code getTask()} returns each next task. A worker's task is
+ * activated when it gets it (its first task as {@code Worker.run()} starts, the others as {@code getTask()} returns
+ * them) and deactivated when the worker asks for the next one, ends, or (earlier, when the pool calls them)
+ * {@code afterExecute} runs. {@code beforeExecute} activates only a task that is not already the worker's current one.
+ * The worker remembers its current task and event in a per-thread slot ({@link Running}).
  */
 final class ExecutorContext {
 
     /** Tomcat's connector hands its socket work to this pool: never carry a request's context into the next one. */
     static final String TOMCAT_POOL = "org.apache.tomcat.util.threads.ThreadPoolExecutor";
 
-    private static final ThreadLocal<AbstractSpan[]> running = new ThreadLocal<AbstractSpan[]>() {
+    /** What a worker thread is running: the task and the event activated for it (null: none). */
+    static final class Running {
+        Object task;
+        AbstractSpan context;
+    }
+
+    private static final ThreadLocal<Running> running = new ThreadLocal<Running>() {
         @Override
-        protected AbstractSpan[] initialValue() {
-            return new AbstractSpan[1];
+        protected Running initialValue() {
+            return new Running();
         }
     };
 
@@ -48,7 +59,43 @@ final class ExecutorContext {
         }
     }
 
-    /** {@code beforeExecute(thread, task)}, on the worker thread: activates the task's context. */
+    /** {@code Worker.run()}, on the new worker thread: its first task's context; on exit, whatever is still active. */
+    public static final class WorkerRun extends BridgeHandler {
+        public WorkerRun() {
+            super(Bridge.EXECUTOR_WORKER_RUN);
+        }
+
+        @Override
+        public Object enter(Object worker, Object firstTask, Object unused) {
+            start(firstTask);
+            return null;
+        }
+
+        @Override
+        public void exit(Object unused, Object worker, Object firstTask, Object result, Throwable thrown) {
+            finish();
+        }
+    }
+
+    /** {@code getTask()}, on the worker: the previous task is done (deactivated); the returned one is activated. */
+    public static final class GetTask extends BridgeHandler {
+        public GetTask() {
+            super(Bridge.EXECUTOR_GET_TASK);
+        }
+
+        @Override
+        public Object enter(Object executor, Object unused, Object unused2) {
+            finish();
+            return null;
+        }
+
+        @Override
+        public void exit(Object unused, Object executor, Object unused2, Object task, Throwable thrown) {
+            start(task);
+        }
+    }
+
+    /** {@code beforeExecute(thread, task)}, on the worker: activates the task unless it is the worker's current one. */
     public static final class BeforeExecute extends BridgeHandler {
         public BeforeExecute() {
             super(Bridge.EXECUTOR_BEFORE_EXECUTE);
@@ -56,17 +103,12 @@ final class ExecutorContext {
 
         @Override
         public Object enter(Object executor, Object task, Object unused) {
-            try {
-                AbstractSpan[] slot = emptySlot(); // holds something only if the previous task's afterExecute never ran
-                slot[0] = TaskContext.activate(task);
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
+            start(task);
             return null;
         }
     }
 
-    /** {@code afterExecute(task, thrown)}, on the worker thread: deactivates the task's context. */
+    /** {@code afterExecute(task, thrown)}, on the worker: deactivates the task's context. */
     public static final class AfterExecute extends BridgeHandler {
         public AfterExecute() {
             super(Bridge.EXECUTOR_AFTER_EXECUTE);
@@ -74,11 +116,7 @@ final class ExecutorContext {
 
         @Override
         public Object enter(Object executor, Object task, Object thrown) {
-            try {
-                emptySlot();
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
+            finish();
             return null;
         }
     }
@@ -139,14 +177,36 @@ final class ExecutorContext {
         }
     }
 
-    /** This worker's slot, emptied: the event it still held is deactivated. */
-    private static AbstractSpan[] emptySlot() {
-        AbstractSpan[] slot = running.get();
-        AbstractSpan context = slot[0];
+    /** The worker takes {@code task}: the previous one is finished, {@code task}'s context activated (once per task). */
+    private static void start(Object task) {
+        try {
+            Running current = running.get();
+            if (task == null || task == current.task) {
+                return;
+            }
+            finish(current);
+            current.task = task;
+            current.context = TaskContext.activate(task);
+        } catch (Throwable t) {
+            TaskContext.health.failure();
+        }
+    }
+
+    /** The worker is done with its task: its context, if any, is deactivated. */
+    private static void finish() {
+        try {
+            finish(running.get());
+        } catch (Throwable t) {
+            TaskContext.health.failure();
+        }
+    }
+
+    private static void finish(Running current) {
+        AbstractSpan context = current.context;
+        current.task = null;
+        current.context = null;
         if (context != null) {
-            slot[0] = null;
             TaskContext.deactivate(context);
         }
-        return slot;
     }
 }

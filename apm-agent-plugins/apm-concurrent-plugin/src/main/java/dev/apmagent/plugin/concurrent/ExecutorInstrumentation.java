@@ -19,8 +19,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code executor}: {@code java.util.concurrent.ThreadPoolExecutor} (and so {@code Executors.newFixedThreadPool},
  * {@code newCachedThreadPool}, {@code newSingleThreadExecutor} and every {@code submit}/{@code invokeAll}, which go
  * through {@code execute}). {@code execute(task)} remembers the event active on the caller's thread for the task;
- * {@code beforeExecute(thread, task)}, which the worker calls just before running it, activates that event;
- * {@code afterExecute(task, thrown)} deactivates it. A task that will not run is released: {@code reject(task)} (after
+ * the worker activates it as it takes the task ({@code Worker.run()} for its first task, {@code getTask()} for the
+ * others, {@code beforeExecute} where a subclass calls it with a task the worker did not take that way) and
+ * deactivates it in {@code afterExecute} or, where a subclass overrides that without {@code super}, when it asks for
+ * the next task or ends (see {@link ExecutorContext}). A task that will not run is released: {@code reject(task)} (after
  * whatever the rejection policy did), {@code remove(task)} and {@code shutdownNow()}'s returned tasks.
  *
  * <p>Why these hooks: the task object is the only thing the caller and the worker share, and it is often a lambda,
@@ -28,7 +30,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@link dev.apmagent.plugin.ContextStore} (this instrumentation declares no context key type). Wrapping the
  * task instead would change what the application sees ({@code getQueue()}, {@code remove(task)},
  * {@code shutdownNow()}'s result). A subclass that overrides {@code beforeExecute} or {@code afterExecute} without
- * calling {@code super} (their documentation asks subclasses to call it) loses the propagation, never a task.
+ * calling {@code super} (Spring 6.1+'s {@code ThreadPoolTaskExecutor}) still propagates, through the worker's own
+ * methods.
  * {@code ScheduledThreadPoolExecutor} overrides {@code execute}: {@link ScheduledExecutorInstrumentation} captures
  * there, and its tasks run through the hooks here. Tomcat's own pool (a subclass in older Tomcats) never carries
  * context: its tasks are the connector's socket work.
@@ -39,6 +42,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 public final class ExecutorInstrumentation extends Instrumentation {
 
     static final String TYPE = "java.util.concurrent.ThreadPoolExecutor";
+    static final String WORKER = "java.util.concurrent.ThreadPoolExecutor$Worker";
     private static final String ADVICE = "dev.apmagent.plugin.concurrent.ExecutorInstrumentation$";
     private static final String HANDLERS = "dev.apmagent.plugin.concurrent.ExecutorContext$";
 
@@ -54,12 +58,12 @@ public final class ExecutorInstrumentation extends Instrumentation {
 
     @Override
     public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
-        return named(TYPE);
+        return named(TYPE).or(named(WORKER));
     }
 
     @Override
     public ElementMatcher<? super TypeDescription> typeMatcher() {
-        return named(TYPE);
+        return named(TYPE).or(named(WORKER));
     }
 
     @Override
@@ -72,13 +76,15 @@ public final class ExecutorInstrumentation extends Instrumentation {
                         ADVICE + "AfterExecuteAdvice"),
                 new AdviceBinding(named("reject").and(takesArguments(Runnable.class)), ADVICE + "RejectAdvice"),
                 new AdviceBinding(named("remove").and(takesArguments(Runnable.class)), ADVICE + "RemoveAdvice"),
-                new AdviceBinding(named("shutdownNow").and(takesArguments(0)), ADVICE + "ShutdownNowAdvice"));
+                new AdviceBinding(named("shutdownNow").and(takesArguments(0)), ADVICE + "ShutdownNowAdvice"),
+                new AdviceBinding(named("getTask").and(takesArguments(0)), ADVICE + "GetTaskAdvice"),
+                new AdviceBinding(named("run").and(takesArguments(0)), ADVICE + "WorkerRunAdvice"));
     }
 
     @Override
     public List<String> bridgeHandlers() {
         return Arrays.asList(HANDLERS + "Execute", HANDLERS + "BeforeExecute", HANDLERS + "AfterExecute", HANDLERS + "Reject",
-                HANDLERS + "Remove", HANDLERS + "ShutdownNow");
+                HANDLERS + "Remove", HANDLERS + "ShutdownNow", HANDLERS + "GetTask", HANDLERS + "WorkerRun");
     }
 
     /** {@code execute(task)}: remember the caller's context for the task; forget it if the pool rejects the task. */
@@ -151,6 +157,38 @@ public final class ExecutorInstrumentation extends Instrumentation {
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         public static void exit(@Advice.This Object executor, @Advice.Return Object tasks, @Advice.Thrown Throwable thrown) {
             Bridge.exit(Bridge.EXECUTOR_SHUTDOWN_NOW, null, executor, null, tasks, thrown);
+        }
+    }
+
+    /** {@code getTask()}, on the worker: finish the previous task; activate the next one's context. */
+    public static final class GetTaskAdvice {
+        private GetTaskAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter(@Advice.This Object executor) {
+            Bridge.enter(Bridge.EXECUTOR_GET_TASK, executor, null, null);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object executor, @Advice.Return Object task, @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_GET_TASK, null, executor, null, task, thrown);
+        }
+    }
+
+    /** {@code Worker.run()}: the worker's first task (a field of the worker, read where the advice is inlined). */
+    public static final class WorkerRunAdvice {
+        private WorkerRunAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static void enter(@Advice.This Object worker, @Advice.FieldValue("firstTask") Runnable firstTask) {
+            Bridge.enter(Bridge.EXECUTOR_WORKER_RUN, worker, firstTask, null);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object worker, @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.EXECUTOR_WORKER_RUN, null, worker, null, null, thrown);
         }
     }
 }

@@ -264,6 +264,22 @@ class HandOffTest {
     }
 
     @Test
+    void springsThreadPoolTaskExecutorAndItsAsyncFuturesCarryTheContext() throws Exception {
+        org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor spring = new org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor();
+        spring.setCorePoolSize(1);
+        spring.setTaskDecorator(task -> () -> task.run()); // an application's decorator wraps; the agent does not
+        spring.initialize();
+        pools.add(spring.getThreadPoolExecutor());
+        agent.inTransaction(() -> {
+            Transaction t = tracer.currentTransaction();
+            assertSame(t, spring.submit(this::spanAndActive).get(10, TimeUnit.SECONDS));
+            assertSame(t, spring.submitCompletable(tracer::currentTransaction).get(10, TimeUnit.SECONDS));
+            return null;
+        });
+        PluginAgent.assertChildOf(agent.reporter().transactions().get(0), agent.onlySpan());
+    }
+
+    @Test
     void nestedHandOffsKeepTheContext() throws Exception {
         ExecutorService outer = pool(new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>()));
         ScheduledThreadPoolExecutor inner = pool(new ScheduledThreadPoolExecutor(1));
