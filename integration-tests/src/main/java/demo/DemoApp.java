@@ -312,7 +312,14 @@ public final class DemoApp {
             String[] onThread = new String[1];
             Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
             Thread thread = (Thread) Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class)
-                    .invoke(builder, (Runnable) () -> onThread[0] = unchecked(query("virtual-thread")).get());
+                    .invoke(builder, (Runnable) () -> {
+                        try {
+                            Thread.sleep(5); // unmounted and mounted again, maybe on another carrier: the context stays
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        onThread[0] = unchecked(query("virtual-thread")).get();
+                    });
             thread.join();
             ran.add(onThread[0]);
             ExecutorService perTask = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
