@@ -150,8 +150,9 @@ final class ExecutorContext {
         public void exit(Object unused, Object executor, Object arg0, Object tasks, Throwable thrown) {
             try {
                 if (tasks instanceof List) {
-                    for (Object task : (List<?>) tasks) {
-                        TaskContext.release(task);
+                    List<?> list = (List<?>) tasks;
+                    for (int i = 0; i < list.size(); i++) {
+                        TaskContext.release(list.get(i));
                     }
                 }
             } catch (Throwable t) {
