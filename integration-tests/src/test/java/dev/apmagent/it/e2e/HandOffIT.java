@@ -2,7 +2,9 @@ package dev.apmagent.it.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apmagent.it.EventFile;
+import dev.apmagent.it.ForkedJvm;
 import dev.apmagent.it.Jdk;
+import dev.apmagent.it.apps.VirtualThreadApp;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -65,5 +67,23 @@ class HandOffIT {
                 assertThat(span.path("trace_id").asText()).as(via + ": trace").isEqualTo(traceId);
             }
         }
+    }
+
+    /** The JDKs with virtual threads (25; the build's 17 has none). */
+    static List<Jdk> virtualThreadJdks() {
+        List<Jdk> jdks = new ArrayList<>(Jdk.all());
+        jdks.removeIf(jdk -> jdk.toString().equals("jdk17"));
+        assertThat(jdks).as("a JDK with virtual threads").isNotEmpty();
+        return jdks;
+    }
+
+    /** Java 21+: the virtual thread keeps its context across a park, and its start is one activation, not two. */
+    @ParameterizedTest
+    @MethodSource("virtualThreadJdks")
+    void aVirtualThreadIsOneActivationAndKeepsItsContextAcrossAPark(Jdk jdk, @TempDir Path dir) throws Exception {
+        ForkedJvm.Result run = ForkedJvm.on(jdk)
+                .withAgent("log_file=" + dir.resolve("agent.log") + ",output_file=" + dir.resolve("events.ndjson") + ",metrics_interval=0")
+                .main(VirtualThreadApp.class).run();
+        assertThat(run.stdout).as(run.toString()).isEqualTo("before park true, after park true, activations 1\n");
     }
 }
