@@ -69,19 +69,14 @@ final class ThreadContext {
     }
 
     /** {@code Thread.exit()}: a thread whose {@code run()} never reached {@code Thread.run} gives its context back. */
-    public static final class Exit extends BridgeHandler {
+    public static final class Exit extends TaskContext.Release {
         public Exit() {
             super(Bridge.THREAD_EXIT);
         }
 
         @Override
-        public Object enter(Object thread, Object arg0, Object arg1) {
-            try {
-                TaskContext.release(thread);
-            } catch (Throwable t) {
-                TaskContext.health.failure();
-            }
-            return null;
+        Object task(Object thread, Object unused) {
+            return thread;
         }
     }
 

@@ -99,9 +99,9 @@ public final class ThreadStartInstrumentation extends Instrumentation {
         private ExitAdvice() {
         }
 
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        public static void enter(@Advice.This Object thread) {
-            Bridge.enter(Bridge.THREAD_EXIT, thread, null, null);
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        public static void exit(@Advice.This Object thread, @Advice.Thrown Throwable thrown) {
+            Bridge.exit(Bridge.THREAD_EXIT, null, thread, null, null, thrown);
         }
     }
 
