@@ -77,7 +77,10 @@ class HandOffIT {
         return jdks;
     }
 
-    /** Java 21+: the virtual thread keeps its context across a park, and its start is one activation, not two. */
+    /**
+     * Java 21+: the virtual thread keeps its context across a park, and its start is one activation, not two; and with
+     * the default options the experimental {@code thread-start} is not installed.
+     */
     @ParameterizedTest
     @MethodSource("virtualThreadJdks")
     void aVirtualThreadIsOneActivationAndKeepsItsContextAcrossAPark(Jdk jdk, @TempDir Path dir) throws Exception {
@@ -85,5 +88,8 @@ class HandOffIT {
                 .withAgent("log_file=" + dir.resolve("agent.log") + ",output_file=" + dir.resolve("events.ndjson") + ",metrics_interval=0")
                 .main(VirtualThreadApp.class).run();
         assertThat(run.stdout).as(run.toString()).isEqualTo("before park true, after park true, activations 1\n");
+        assertThat(new String(java.nio.file.Files.readAllBytes(dir.resolve("agent.log")), java.nio.charset.StandardCharsets.UTF_8))
+                .as("thread-start is experimental: not installed without enable_experimental_instrumentations")
+                .contains("virtual-thread").doesNotContain("thread-start");
     }
 }
