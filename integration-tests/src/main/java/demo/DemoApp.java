@@ -18,10 +18,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -71,6 +80,7 @@ public final class DemoApp {
         add(context, "/accounts/*", new AccountServlet());
         add(context, "/rpc-timeout", new RpcTimeoutServlet());
         add(context, "/report", new ReportServlet());
+        add(context, "/handoffs", new HandOffServlet());
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
@@ -254,6 +264,120 @@ public final class DemoApp {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /**
+     * One query through each way of handing work to another thread, each marked in its SQL ({@code via-<how>}), so a
+     * test can find each span and check that its parent is the request's transaction: a thread pool, a scheduled
+     * pool, a fork-join pool (submit, and a forked subtask), {@code CompletableFuture} on the default executor and on
+     * a pool, a parallel stream, a pool task that hands on to a fork-join pool, a new thread, and on Java 21+ a
+     * virtual thread and a virtual-thread-per-task executor. Answers the list of what ran.
+     */
+    public static final class HandOffServlet extends HttpServlet {
+        private static final ExecutorService pool = Executors.newFixedThreadPool(2, daemon("demo-handoff-pool"));
+        private static final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(1, daemon("demo-handoff-scheduler"));
+        private static final ForkJoinPool forkJoin = new ForkJoinPool(2);
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            List<String> ran = new ArrayList<String>();
+            try {
+                ran.add(pool.submit(query("executor")).get());
+                ran.add(scheduler.schedule(query("scheduled"), 1, TimeUnit.MILLISECONDS).get());
+                ran.add(forkJoin.submit(query("fork-join")).get());
+                ran.add(forkJoin.invoke(new ForkedQuery()));
+                ran.add(CompletableFuture.supplyAsync(unchecked(query("completable-default"))).get());
+                ran.add(CompletableFuture.supplyAsync(unchecked(query("completable-pool")), pool).get());
+                ran.add(IntStream.range(0, 4).parallel().mapToObj(i -> unchecked(query("parallel-stream")).get()).findAny().get());
+                ran.add(pool.submit(() -> forkJoin.submit(query("nested")).get()).get());
+                String[] onThread = new String[1];
+                Thread thread = new Thread(() -> onThread[0] = unchecked(query("thread")).get());
+                thread.start();
+                thread.join();
+                ran.add(onThread[0]);
+                if (Integer.parseInt(System.getProperty("java.specification.version").replaceFirst("^1\\.", "")) >= 21) {
+                    ran.addAll(virtualThreads());
+                }
+            } catch (Exception e) {
+                throw new IOException(e);
+            }
+            resp.setContentType("text/plain");
+            resp.getWriter().print(String.join(" ", ran));
+        }
+
+        /** Java 21 APIs, called reflectively: the demo compiles for Java 8. */
+        private static List<String> virtualThreads() throws Exception {
+            List<String> ran = new ArrayList<String>();
+            String[] onThread = new String[1];
+            Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+            Thread thread = (Thread) Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class)
+                    .invoke(builder, (Runnable) () -> {
+                        try {
+                            Thread.sleep(5); // unmounted and mounted again, maybe on another carrier: the context stays
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        onThread[0] = unchecked(query("virtual-thread")).get();
+                    });
+            thread.join();
+            ran.add(onThread[0]);
+            ExecutorService perTask = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+            try {
+                ran.add(perTask.submit(query("virtual-executor")).get());
+            } finally {
+                perTask.shutdown();
+            }
+            return ran;
+        }
+
+        /** Runs its query in a forked subtask. */
+        private static final class ForkedQuery extends RecursiveTask<String> {
+            private final boolean leaf;
+
+            ForkedQuery() {
+                this(false);
+            }
+
+            private ForkedQuery(boolean leaf) {
+                this.leaf = leaf;
+            }
+
+            @Override
+            protected String compute() {
+                if (leaf) {
+                    return unchecked(query("fork")).get();
+                }
+                return new ForkedQuery(true).fork().join();
+            }
+        }
+
+        private static Callable<String> query(String via) {
+            return () -> {
+                try (Connection c = database.getConnection(); Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM users WHERE name <> 'via-" + via + "'")) {
+                    rs.next();
+                    return via;
+                }
+            };
+        }
+
+        private static java.util.function.Supplier<String> unchecked(Callable<String> callable) {
+            return () -> {
+                try {
+                    return callable.call();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+        }
+
+        private static java.util.concurrent.ThreadFactory daemon(String name) {
+            return task -> {
+                Thread t = new Thread(task, name);
+                t.setDaemon(true);
+                return t;
+            };
         }
     }
 }

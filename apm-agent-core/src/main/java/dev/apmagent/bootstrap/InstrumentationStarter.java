@@ -30,7 +30,7 @@ final class InstrumentationStarter {
         ClassLoader agentLoader = InstrumentationStarter.class.getClassLoader();
         List<Plugin> plugins = PluginRegistry.discover(agentLoader);
         InstrumentationSelection selection = new InstrumentationSelection(config.get(CoreOptions.ENABLE_INSTRUMENTATIONS),
-                config.get(CoreOptions.DISABLE_INSTRUMENTATIONS));
+                config.get(CoreOptions.DISABLE_INSTRUMENTATIONS), config.get(CoreOptions.ENABLE_EXPERIMENTAL_INSTRUMENTATIONS));
         for (String warning : selection.warnings(plugins)) {
             logger.warn("{}", warning);
         }

@@ -26,7 +26,45 @@ public final class Bridge {
     /** {@code ThreadPoolExecutor.afterExecute(Runnable, Throwable)}, on the worker thread after the task ran. */
     public static final int EXECUTOR_AFTER_EXECUTE = 2;
 
-    static final int HOOKS = 3;
+    /** {@code ScheduledThreadPoolExecutor.delayedExecute(RunnableScheduledFuture)}: every schedule and submit. */
+    public static final int SCHEDULED_DELAYED_EXECUTE = 3;
+    /** {@code ThreadPoolExecutor.reject(Runnable)}: the task did not join the pool (whatever the policy did with it). */
+    public static final int EXECUTOR_REJECT = 4;
+    /** {@code ThreadPoolExecutor.remove(Runnable)}: a queued task taken out, never to run. */
+    public static final int EXECUTOR_REMOVE = 5;
+    /** {@code ThreadPoolExecutor.shutdownNow()}: the queued tasks it returns will not run. */
+    public static final int EXECUTOR_SHUTDOWN_NOW = 6;
+    /** {@code ScheduledThreadPoolExecutor$ScheduledFutureTask.cancel(boolean)}. */
+    public static final int SCHEDULED_TASK_CANCEL = 7;
+    /** {@code ForkJoinPool}'s submission of a {@code ForkJoinTask} ({@code externalSubmit}, {@code poolSubmit}). */
+    public static final int FORK_JOIN_SUBMIT = 8;
+    /** {@code ForkJoinTask.fork()}. */
+    public static final int FORK_JOIN_FORK = 9;
+    /** {@code ForkJoinTask.doExec()}: a task runs, on a worker or on a thread that helps or joins. */
+    public static final int FORK_JOIN_EXEC = 10;
+    /** {@code CompletableFuture$ThreadPerTaskExecutor.execute(Runnable)} (Java 8 to 18 with a common pool of one). */
+    public static final int ASYNC_TASK_SUBMIT = 11;
+    /** {@code run()} of {@code CompletableFuture}'s async tasks ({@code AsyncSupply}, {@code AsyncRun}, {@code Completion}). */
+    public static final int ASYNC_TASK_RUN = 12;
+    /** {@code VirtualThread.start(ThreadContainer)} (Java 21+). */
+    public static final int VIRTUAL_THREAD_START = 13;
+    /** {@code VirtualThread.run(Runnable)}, on the virtual thread (Java 21+). */
+    public static final int VIRTUAL_THREAD_RUN = 14;
+    /** {@code Thread.start()} and {@code Thread.start(ThreadContainer)} of a platform thread. */
+    public static final int THREAD_START = 15;
+    /** {@code Thread.run()}, on the started thread. */
+    public static final int THREAD_RUN = 16;
+    /** {@code Thread.exit()}, on the thread as it ends. */
+    public static final int THREAD_EXIT = 17;
+    /** {@code ThreadPoolExecutor.addWorker(Runnable, boolean)}: the pool starts a worker thread. */
+    public static final int EXECUTOR_ADD_WORKER = 18;
+
+    /** {@code ThreadPoolExecutor$Worker.run()}: a worker thread starts, with its first task, and ends. */
+    public static final int EXECUTOR_WORKER_RUN = 19;
+    /** {@code ThreadPoolExecutor.getTask()}: a worker is done with its task and takes the next one. */
+    public static final int EXECUTOR_GET_TASK = 20;
+
+    static final int HOOKS = 21;
 
     /** Replaced as a whole on registration (start-up only); read by every advised call. */
     private static volatile BridgeHandler[] handlers = new BridgeHandler[HOOKS];

@@ -72,6 +72,10 @@ public final class CoreOptions implements OptionProvider {
             Parsers.LIST,
             "When not empty, only these instrumentation names (or groups) are installed.");
 
+    public static final ConfigOption<Boolean> ENABLE_EXPERIMENTAL_INSTRUMENTATIONS = ConfigOption.of("enable_experimental_instrumentations",
+            "Boolean", "false", Parsers.BOOLEAN,
+            "Installs the instrumentations of the experimental group too (such as thread-start); disable_instrumentations still wins.");
+
     public static final ConfigOption<String> OBJECT_POOL = ConfigOption.of("object_pool", "Enum", "thread_local",
             Parsers.oneOf("thread_local", "queue", "none"),
             "How transactions, spans and errors are recycled: thread_local (a small per-thread cache in front of a shared queue), queue (one shared lock-free queue) or none (allocate each time).");
@@ -89,7 +93,7 @@ public final class CoreOptions implements OptionProvider {
     private static final List<ConfigOption<?>> ALL = Collections.unmodifiableList(Arrays.<ConfigOption<?>>asList(
             ENABLED, SERVICE_NAME, SERVICE_VERSION, ENVIRONMENT, HOSTNAME, SERVER_URL, SERVER_URLS, SECRET_TOKEN, API_KEY,
             TRANSACTION_SAMPLE_RATE, TRANSACTION_MAX_SPANS, STACK_TRACE_LIMIT, LOG_LEVEL, LOG_FILE,
-            DISABLE_INSTRUMENTATIONS, ENABLE_INSTRUMENTATIONS, OBJECT_POOL, MAX_QUEUE_SIZE, CONFIG_FILE));
+            DISABLE_INSTRUMENTATIONS, ENABLE_INSTRUMENTATIONS, ENABLE_EXPERIMENTAL_INSTRUMENTATIONS, OBJECT_POOL, MAX_QUEUE_SIZE, CONFIG_FILE));
 
     @Override
     public String category() {

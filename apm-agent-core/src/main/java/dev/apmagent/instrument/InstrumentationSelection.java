@@ -13,7 +13,9 @@ import java.util.TreeSet;
 /**
  * Decides which instrumentations are installed from {@code enable_instrumentations} and
  * {@code disable_instrumentations}. Both match an instrumentation's own name, any of its group names, or its
- * plugin's name, case-insensitively. Disabling wins over enabling; an empty enable list enables everything.
+ * plugin's name, case-insensitively. Disabling wins over enabling; an empty enable list enables everything. An
+ * instrumentation of the {@value Instrumentation#EXPERIMENTAL} group is selected only with
+ * {@code enable_experimental_instrumentations=true}.
  * {@link #warnings} names what a user should hear about: names that match nothing (a typo such as {@code jbdc}) and a
  * selection that installs nothing.
  */
@@ -21,14 +23,25 @@ public final class InstrumentationSelection {
 
     private final List<String> enabled;
     private final List<String> disabled;
+    private final boolean experimental;
 
+    /** Without the experimental instrumentations. */
     public InstrumentationSelection(Collection<String> enableInstrumentations, Collection<String> disableInstrumentations) {
+        this(enableInstrumentations, disableInstrumentations, false);
+    }
+
+    public InstrumentationSelection(Collection<String> enableInstrumentations, Collection<String> disableInstrumentations,
+                                    boolean enableExperimental) {
         this.enabled = lowerCase(enableInstrumentations);
         this.disabled = lowerCase(disableInstrumentations);
+        this.experimental = enableExperimental;
     }
 
     public boolean isSelected(Plugin plugin, Instrumentation instrumentation) {
         if (matchesAny(disabled, plugin, instrumentation)) {
+            return false;
+        }
+        if (!experimental && instrumentation.groupNames().contains(Instrumentation.EXPERIMENTAL)) {
             return false;
         }
         return enabled.isEmpty() || matchesAny(enabled, plugin, instrumentation);

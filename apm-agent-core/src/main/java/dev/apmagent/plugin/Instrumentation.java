@@ -19,6 +19,12 @@ import java.util.List;
  */
 public abstract class Instrumentation {
 
+    /**
+     * The group of instrumentations that are off unless {@code enable_experimental_instrumentations=true} (the Elastic
+     * agent's rule): ones whose cost or behaviour a user should choose.
+     */
+    public static final String EXPERIMENTAL = "experimental";
+
     /** Kebab-case name, the one users put in {@code disable_instrumentations}. */
     public abstract String name();
 

@@ -41,6 +41,27 @@ class InstrumentationSelectionTest {
         assertEquals(expected, names.toString());
     }
 
+    /** The experimental group is off unless enable_experimental_instrumentations is true; disabling still wins. */
+    @ParameterizedTest(name = "experimental={0} enable=[{1}] disable=[{2}] -> {3}")
+    @CsvSource(delimiter = '|', value = {
+            "false |                 |                  | executor",
+            "false | thread-start    |                  | ''",
+            "true  |                 |                  | executor,thread-start",
+            "true  |                 | concurrent       | ''",
+            "true  |                 | thread-start     | executor",
+            "true  | thread-start    |                  | thread-start",
+    })
+    void experimentalInstrumentationsAreOptIn(boolean experimental, String enable, String disable, String expected) {
+        InstrumentationSelection selection = new InstrumentationSelection(list(enable), list(disable), experimental);
+        List<Instrumentation> selected = selection.select(Collections.singletonList(
+                plugin("concurrent", named("executor", "concurrent"), named("thread-start", "concurrent", Instrumentation.EXPERIMENTAL))));
+        StringBuilder names = new StringBuilder();
+        for (Instrumentation i : selected) {
+            names.append(names.length() == 0 ? "" : ",").append(i.name());
+        }
+        assertEquals(expected, names.toString());
+    }
+
     /** Names that match nothing are reported with the valid ones, and so is a selection that installs nothing. */
     @ParameterizedTest(name = "enable=[{0}] disable=[{1}]")
     @CsvSource(delimiter = '|', value = {

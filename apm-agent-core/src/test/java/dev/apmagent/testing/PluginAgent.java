@@ -46,11 +46,11 @@ public final class PluginAgent {
     private PluginAgent() {
     }
 
-    /** Installs {@code plugin}'s instrumentations, minus those {@code disabledInstrumentations} names. */
+    /** Installs {@code plugin}'s instrumentations (the experimental ones too), minus those {@code disabledInstrumentations} names. */
     public static PluginAgent install(Plugin plugin, String... disabledInstrumentations) {
         PluginAgent agent = new PluginAgent();
         List<Instrumentation> selected = new InstrumentationSelection(Collections.<String>emptyList(),
-                Arrays.asList(disabledInstrumentations)).select(Collections.singletonList(plugin));
+                Arrays.asList(disabledInstrumentations), true).select(Collections.singletonList(plugin));
         agent.installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), selected, plugin.getClass().getClassLoader(), true);
         agent.errorsAtInstall = agent.installed.errors();
         return agent;

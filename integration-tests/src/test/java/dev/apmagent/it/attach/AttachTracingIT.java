@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The agent attached to a running servlet container with JDBC (the demo, started without an agent): requests before
- * the attach are not traced, the next ones are, with their JDBC spans, also those run on a thread pool; on JDK 17 and
- * JDK 25, by pid and by main class.
+ * the attach are not traced, the next ones are, with their JDBC spans, also those run on thread pools, fork-join pools
+ * and virtual threads that were started before the attach; on JDK 17 and JDK 25, by pid and by main class.
  */
 class AttachTracingIT {
 
@@ -59,6 +59,8 @@ class AttachTracingIT {
             String pid = listening.group(2);
 
             assertThat(get(base + "/users/1")).isEqualTo(200); // before the attach: not traced
+            assertThat(get(base + "/report")).isEqualTo(200); // starts the report's pool before the attach
+            assertThat(get(base + "/handoffs")).isEqualTo(200); // and the hand-offs' pools, fork-join pools, common pool
 
             ForkedJvm.Result attach = byMainClass
                     ? AttachRun.attach(jdk, "--include-main", Pattern.quote(uniqueName), "--config", "output_file=" + events,
@@ -70,6 +72,7 @@ class AttachTracingIT {
             assertThat(get(base + "/users/2")).isEqualTo(200);
             assertThat(get(base + "/orders")).isEqualTo(200);
             assertThat(get(base + "/report")).isEqualTo(200);
+            assertThat(get(base + "/handoffs")).isEqualTo(200);
             assertThat(demo.stop()).as(demo.toString()).isZero();
         }
 
@@ -91,6 +94,21 @@ class AttachTracingIT {
         assertThat(file.childrenOf(report.get(0).path("id").asText()))
                 .extracting(s -> s.path("name").asText())
                 .contains("SELECT FROM users", "SELECT FROM orders");
+        // the classes of every hand-off were loaded and their pools started before the attach (the first /handoffs)
+        List<JsonNode> handOffs = file.transactions("HandOffServlet#doGet");
+        assertThat(handOffs).hasSize(1);
+        List<String> statements = new java.util.ArrayList<>();
+        for (JsonNode span : file.childrenOf(handOffs.get(0).path("id").asText())) {
+            statements.add(span.path("context").path("db").path("statement").asText());
+        }
+        List<String> expected = new java.util.ArrayList<>(List.of("executor", "scheduled", "fork-join", "fork",
+                "completable-default", "completable-pool", "parallel-stream", "nested"));
+        if (!jdk.toString().equals("jdk17")) {
+            expected.addAll(List.of("virtual-thread", "virtual-executor"));
+        }
+        for (String via : expected) {
+            assertThat(statements).as(via).anyMatch(sql -> sql.contains("'via-" + via + "'"));
+        }
     }
 
     private static int get(String url) throws IOException {

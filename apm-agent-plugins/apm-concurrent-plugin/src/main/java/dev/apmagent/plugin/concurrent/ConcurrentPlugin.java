@@ -3,12 +3,13 @@ package dev.apmagent.plugin.concurrent;
 import dev.apmagent.plugin.Instrumentation;
 import dev.apmagent.plugin.Plugin;
 
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Trace context across {@code java.util.concurrent} thread pools: a task handed to a pool while a transaction or span
- * is active runs with it active. JDK classes, reached through the bootstrap bridge. See the module's README.
+ * Trace context across threads: a task handed to a thread pool, a fork-join pool, a {@code CompletableFuture} async
+ * stage or a virtual thread (and, experimental, a new {@code Thread}) while a transaction or span is active runs with
+ * it active. JDK classes, reached through the bootstrap bridge; one mechanism, {@link TaskContext}. See the README.
  */
 public final class ConcurrentPlugin implements Plugin {
 
@@ -19,6 +20,8 @@ public final class ConcurrentPlugin implements Plugin {
 
     @Override
     public List<Instrumentation> instrumentations() {
-        return Collections.<Instrumentation>singletonList(new ExecutorInstrumentation());
+        return Arrays.<Instrumentation>asList(new ExecutorInstrumentation(), new ScheduledExecutorInstrumentation(),
+                new ForkJoinInstrumentation(), new CompletableFutureInstrumentation(), new VirtualThreadInstrumentation(),
+                new ThreadStartInstrumentation());
     }
 }

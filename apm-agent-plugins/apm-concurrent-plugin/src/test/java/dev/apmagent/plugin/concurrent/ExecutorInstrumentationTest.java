@@ -65,7 +65,7 @@ class ExecutorInstrumentationTest {
     @Test
     void theBridgeIsTheBootstrapLoadersAndThePoolClassWasRetransformed() {
         assertNull(Bridge.class.getClassLoader(), "Bridge defined by the bootstrap loader");
-        for (String invisible : new String[] {ExecutorContext.class.getName(), "dev.apmagent.plugin.ContextStore", "dev.apmagent.trace.Tracer",
+        for (String invisible : new String[] {TaskContext.class.getName(), "dev.apmagent.plugin.ContextStore", "dev.apmagent.trace.Tracer",
                 "dev.apmagent.instrument.injector.BootstrapInjector"}) {
             assertThrows(ClassNotFoundException.class, () -> Class.forName(invisible, false, null), invisible + " is not the bootstrap loader's");
         }
@@ -75,7 +75,7 @@ class ExecutorInstrumentationTest {
     @Test
     void aSubmittedTaskRunsInTheCallersTransactionAndItsSpansAreChildren() throws Exception {
         Tracer tracer = agent.tracer();
-        long propagatedBefore = ExecutorContext.propagated.sum();
+        long propagatedBefore = TaskContext.propagated.sum();
         Transaction[] caller = new Transaction[1];
         AbstractSpan seen = agent.inTransaction(() -> {
             caller[0] = agent.tracer().currentTransaction();
@@ -88,7 +88,7 @@ class ExecutorInstrumentationTest {
         });
         assertSame(caller[0], seen);
         PluginAgent.assertChildOf(caller[0], agent.onlySpan());
-        assertEquals(propagatedBefore + 1, ExecutorContext.propagated.sum(), "counted in the plugin's health metrics");
+        assertEquals(propagatedBefore + 1, TaskContext.propagated.sum(), "counted in the plugin's health metrics");
         assertNull(pool.submit(tracer::active).get(10, TimeUnit.SECONDS), "the worker is left with nothing active");
     }
 
@@ -123,7 +123,7 @@ class ExecutorInstrumentationTest {
     @Test
     void withNothingActiveTasksRunWithoutContextAndNothingIsRemembered() throws Exception {
         assertNull(pool.submit(agent.tracer()::active).get(10, TimeUnit.SECONDS));
-        assertEquals(0, ExecutorContext.queuedTasks());
+        assertEquals(0, TaskContext.queuedTasks());
     }
 
     @Test
@@ -141,7 +141,7 @@ class ExecutorInstrumentationTest {
             busy.shutdown();
             assertTrue(busy.awaitTermination(10, TimeUnit.SECONDS));
         }
-        assertEquals(0, ExecutorContext.queuedTasks());
+        assertEquals(0, TaskContext.queuedTasks());
     }
 
     @Test
