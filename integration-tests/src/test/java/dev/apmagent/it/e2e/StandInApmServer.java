@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.InflaterInputStream;
 
@@ -38,9 +39,27 @@ final class StandInApmServer implements AutoCloseable {
     volatile int requestsSeen;
 
     StandInApmServer() throws IOException {
-        ServerSocket first = bind(0);
+        ServerSocket first = bindBelowEphemeralRange();
         port = first.getLocalPort();
         listen(first);
+    }
+
+    /**
+     * A port below Linux's ephemeral range (32768 and up): {@link #up} binds the same port again after {@link #down},
+     * and a port of that range could meanwhile be any outgoing connection's local port (seen: "Address already in
+     * use" on a busy machine).
+     */
+    private static ServerSocket bindBelowEphemeralRange() throws IOException {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        IOException last = null;
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try {
+                return bind(20_000 + random.nextInt(12_000));
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
     }
 
     String url() {
