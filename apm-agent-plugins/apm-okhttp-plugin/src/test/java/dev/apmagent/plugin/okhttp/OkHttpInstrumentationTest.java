@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The real instrumentation on the real OkHttp of this execution (3.0.0, 3.14.9, 4.12.0, 5.5.1), against a loopback
@@ -328,8 +329,26 @@ class OkHttpInstrumentationTest {
         assertThat(PluginHealth.of("okhttp").failures()).isZero();
     }
 
+    /** OpenFeign's OkHttp client (feign-okhttp 13, built for OkHttp 4): Feign itself is not instrumented, OkHttp is. */
     @Test
-    void withoutTracerNothingIsAllocated() {
+    void openFeignOverOkHttpIsOneSpan() throws Exception {
+        assumeTrue(OkHttpVersions.atLeast4(), "feign-okhttp 13 needs OkHttp 4 or later");
+        Greeting api = feign.Feign.builder().client(new feign.okhttp.OkHttpClient(client)).target(Greeting.class, server.url(""));
+        String greeting = agent.inTransaction(api::hello);
+        assertThat(greeting).isEqualTo("hello");
+        Span span = agent.onlySpan();
+        assertThat(span.name().toString()).isEqualTo("GET 127.0.0.1");
+        assertThat(span.context().http().url().toString()).isEqualTo(server.url("/ok"));
+        assertThat(server.takeTraceparents()).containsExactly(traceparentOf(span.traceContext()));
+    }
+
+    interface Greeting {
+        @feign.RequestLine("GET /ok")
+        String hello();
+    }
+
+    @Test
+    void nothingActiveAllocatesNothing() {
         Request request = new Request.Builder().url(server.url("/ok")).build();
         Call call = client.newCall(request);
         Class<?> type = call.getClass();
