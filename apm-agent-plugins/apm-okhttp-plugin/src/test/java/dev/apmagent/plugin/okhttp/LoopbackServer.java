@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The JDK's own HTTP server on 127.0.0.1 (never instrumented), recording the {@code traceparent} of each request it
- * gets: {@code /ok} (200, a body), {@code /status/N} (status N), {@code /slow} (answers after 2 s),
+ * gets: {@code /ok} (200, a body), {@code /status/N} (status N), {@code /slow} (answers after 10 s),
  * {@code /redirect} (302 to {@code /ok}).
  */
 final class LoopbackServer implements AutoCloseable {
@@ -54,7 +54,7 @@ final class LoopbackServer implements AutoCloseable {
             if (path.startsWith("/status/")) {
                 respond(exchange, Integer.parseInt(path.substring("/status/".length())), "status");
             } else if (path.equals("/slow")) {
-                TimeUnit.SECONDS.sleep(2);
+                TimeUnit.SECONDS.sleep(10); // far beyond the client's read timeout, even on a loaded machine; close() interrupts it
                 respond(exchange, 200, "late");
             } else if (path.equals("/redirect")) {
                 exchange.getResponseHeaders().add("Location", "/ok");
