@@ -1,16 +1,12 @@
 package dev.apmagent.plugin.okhttp;
 
-import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.matcher.ElementMatcher;
 
-import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 
-import static dev.apmagent.plugin.ClassLoaderHasClass.hasClassNamed;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -21,25 +17,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * thread that enqueued the call, its exit deactivates it; the application's callback runs in between. The call is the
  * inner class's {@code this$0}.
  */
-public final class AsyncCallInstrumentation extends Instrumentation {
+public final class AsyncCallInstrumentation extends OkHttpInstrumentation {
 
     private static final String ASYNC_CALL_3 = RealCallInstrumentation.REAL_CALL_3 + "$AsyncCall";
     private static final String ASYNC_CALL_4 = RealCallInstrumentation.REAL_CALL_4 + "$AsyncCall";
-
-    @Override
-    public String name() {
-        return OkHttpPlugin.NAME;
-    }
-
-    @Override
-    public Collection<String> groupNames() {
-        return Collections.singletonList(OkHttpPlugin.GROUP);
-    }
-
-    @Override
-    public ElementMatcher<ClassLoader> classLoaderMatcher() {
-        return hasClassNamed(RealCallInstrumentation.CALL_TYPE);
-    }
 
     @Override
     public ElementMatcher<? super TypeDescription> typeNamePreFilter() {

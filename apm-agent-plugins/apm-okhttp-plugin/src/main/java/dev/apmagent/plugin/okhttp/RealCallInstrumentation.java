@@ -1,18 +1,14 @@
 package dev.apmagent.plugin.okhttp;
 
-import dev.apmagent.plugin.Instrumentation;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.matcher.ElementMatcher;
 
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
-import static dev.apmagent.plugin.ClassLoaderHasClass.hasClassNamed;
 import static net.bytebuddy.matcher.ElementMatchers.declaresField;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
@@ -35,28 +31,13 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * the class file versions of every OkHttp 3-5 allow: 51 and 52) with a copy that carries the trace headers, so every
  * attempt of the call (retries, redirects: OkHttp builds them from this request) sends them.
  */
-public final class RealCallInstrumentation extends Instrumentation {
+public final class RealCallInstrumentation extends OkHttpInstrumentation {
 
     /** The context key type: enqueued calls keep their state in a field of {@code RealCall}. */
     static final String CALL_TYPE = "okhttp3.Call";
     static final String REAL_CALL_3 = "okhttp3.RealCall";
     static final String REAL_CALL_4 = "okhttp3.internal.connection.RealCall";
     private static final String ADVICE = "dev.apmagent.plugin.okhttp.RealCallInstrumentation$";
-
-    @Override
-    public String name() {
-        return OkHttpPlugin.NAME;
-    }
-
-    @Override
-    public Collection<String> groupNames() {
-        return Collections.singletonList(OkHttpPlugin.GROUP);
-    }
-
-    @Override
-    public ElementMatcher<ClassLoader> classLoaderMatcher() {
-        return hasClassNamed(CALL_TYPE);
-    }
 
     @Override
     public ElementMatcher<? super TypeDescription> typeNamePreFilter() {
