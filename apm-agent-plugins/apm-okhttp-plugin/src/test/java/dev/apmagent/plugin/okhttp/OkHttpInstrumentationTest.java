@@ -342,6 +342,24 @@ class OkHttpInstrumentationTest {
         assertThat(server.takeTraceparents()).containsExactly(traceparentOf(span.traceContext()));
     }
 
+    /** Spring 6.2's OkHttp request factory (built for OkHttp 4), under RestTemplate and RestClient: one span each. */
+    @Test
+    @SuppressWarnings("deprecation") // OkHttp3ClientHttpRequestFactory: deprecated in Spring 6.1, still shipped in 6.2
+    void springRestTemplateAndRestClientOverOkHttpAreOneSpanEach() throws Exception {
+        assumeTrue(OkHttpVersions.atLeast4(), "Spring 6's OkHttp3ClientHttpRequestFactory needs OkHttp 4 or later");
+        org.springframework.http.client.OkHttp3ClientHttpRequestFactory factory =
+                new org.springframework.http.client.OkHttp3ClientHttpRequestFactory(client);
+        org.springframework.web.client.RestTemplate template = new org.springframework.web.client.RestTemplate(factory);
+        org.springframework.web.client.RestClient restClient = org.springframework.web.client.RestClient.builder().requestFactory(factory).build();
+        assertThat(agent.inTransaction(() -> template.getForObject(server.url("/ok"), String.class))).isEqualTo("hello");
+        assertThat(agent.inTransaction(() -> restClient.get().uri(server.url("/ok?rest-client")).retrieve().body(String.class))).isEqualTo("hello");
+        List<Span> spans = agent.spans();
+        assertThat(spans).hasSize(2);
+        assertThat(spans.get(0).context().http().url().toString()).isEqualTo(server.url("/ok"));
+        assertThat(spans.get(1).context().http().url().toString()).isEqualTo(server.url("/ok?rest-client"));
+        assertThat(server.takeTraceparents()).containsExactly(traceparentOf(spans.get(0).traceContext()), traceparentOf(spans.get(1).traceContext()));
+    }
+
     interface Greeting {
         @feign.RequestLine("GET /ok")
         String hello();
