@@ -1,15 +1,12 @@
 package dev.apmagent.benchmark.okhttp;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.apmagent.benchmark.InstalledPlugin;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
 import dev.apmagent.plugin.okhttp.OkHttpPlugin;
-import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Reporter;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -32,8 +29,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -76,20 +71,15 @@ public class OkHttpCallBenchmark {
     /** The {@code traceparent} of the last request the server got (null: none), for the test. */
     volatile String lastTraceparent;
     private ExecutorService serverThreads;
-    private InstrumentationInstaller.Installed installed;
+    private InstalledPlugin agent;
     private boolean traced;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         if (!"none".equals(mode)) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new OkHttpPlugin().instrumentations(),
-                    OkHttpPlugin.class.getClassLoader(), true);
-            Map<String, Object> options = new HashMap<String, Object>();
-            options.put("max_queue_size", 4096);
-            Config config = Config.ofParsed(options);
-            reporter = new ReleasingReporter(8192).start();
-            tracer = new Tracer(config, reportTo(reporter));
-            GlobalTracer.set(tracer, config);
+            agent = InstalledPlugin.install(new OkHttpPlugin(), this::reportTo);
+            reporter = agent.reporter;
+            tracer = agent.tracer;
             traced = "agent".equals(mode);
         }
         startServer();
@@ -120,24 +110,22 @@ public class OkHttpCallBenchmark {
         server.start();
     }
 
-    /** Stops the client's pool, the server and the reporter; the instrumentation stays (see {@link #uninstall}). */
+    /** Stops the client's pool, the server and the tracer; see {@link InstalledPlugin#stopTracing}. */
     @TearDown(Level.Trial)
     public void tearDown() throws InterruptedException {
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
         server.stop(0);
         serverThreads.shutdownNow();
-        if (reporter != null) {
-            GlobalTracer.set(null, null);
-            reporter.close();
+        if (agent != null) {
+            agent.stopTracing();
         }
     }
 
     /** Removes the instrumentation installed by {@link #setUp}, after {@link #tearDown} (a JVM that goes on: the test). */
     void uninstall() {
-        if (installed != null) {
-            installed.uninstall(ByteBuddyAgent.install());
-            installed = null;
+        if (agent != null) {
+            agent.uninstall();
         }
     }
 
