@@ -102,6 +102,25 @@ class OkHttpInstrumentationTest {
     }
 
     @Test
+    void credentialsInTheUrlAreNotRecorded() throws Exception {
+        String url = "http://user:secret@127.0.0.1:" + server.port() + "/ok?password=hunter2&page=2";
+        agent.inTransaction(() -> body(client.newCall(new Request.Builder().url(url).build()).execute()));
+        Span span = agent.onlySpan();
+        assertThat(span.context().http().url().toString())
+                .isEqualTo("http://127.0.0.1:" + server.port() + "/ok?password=[REDACTED]&page=2");
+    }
+
+    @Test
+    void theSchemesDefaultPortReadsAsNoPort() throws Exception {
+        Request request = new Request.Builder().url("https://example.com/a").build();
+        OkHttpApi api = OkHttpHelper.apis.get(client.newCall(request).getClass());
+        assertThat(api.port(request)).isEqualTo(-1);
+        assertThat(api.port(new Request.Builder().url("https://example.com:8443/a").build())).isEqualTo(8443);
+        assertThat(api.query(request)).isNull();
+        assertThat(api.path(request)).isEqualTo("/a");
+    }
+
+    @Test
     void errorStatusesAreFailures() throws Exception {
         for (int status : new int[]{404, 500}) {
             int code = agent.inTransaction(() -> {
