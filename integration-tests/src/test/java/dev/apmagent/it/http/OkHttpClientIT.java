@@ -125,6 +125,7 @@ class OkHttpClientIT {
         Jdk jdk = Jdk.all().get(0);
         long enabled = idleBytesPerCall(jdk, dir.resolve("enabled"), "");
         long disabled = idleBytesPerCall(jdk, dir.resolve("disabled"), ",disable_instrumentations=okhttp");
+        System.out.println("OkHttpClientIT on " + jdk + ": " + enabled + " B per untraced call with the instrumentation, " + disabled + " B without");
         // OkHttp's own allocation per call (about 7.4 KB) varies by some 20 bytes between forks; a traced call's
         // request copy, holder and headers would add several hundred
         assertThat(enabled).as("bytes per call, instrumentation enabled vs disabled (%d)", disabled).isBetween(disabled - 64, disabled + 64);
