@@ -40,6 +40,12 @@ public final class OkHttpHelper {
     static final LibraryHelper<OkHttpApi> apis = new LibraryHelper<OkHttpApi>(OkHttpApi.class,
             "dev.apmagent.plugin.okhttp.helper.OkHttp3Api", "dev.apmagent.plugin.okhttp.helper.");
     static final HttpClientExits<OkHttpRequest> exits = new HttpClientExits<OkHttpRequest>(OkHttpRequest.reader, health);
+    /**
+     * The request copies this plugin made, so that a call made again with one ({@code call.clone()}, or
+     * {@code client.newCall(call.request())}: a retry) gets the trace headers of its own span instead of keeping the
+     * earlier call's as if the application had set them. Map only (a {@code Request} is no key type), weak, bounded.
+     */
+    static final ContextStore<Boolean> requestCopies = new ContextStore<Boolean>(65_536, 14);
     /** Enqueued calls in flight; a context field on OkHttp's {@code RealCall} (see the instrumentation's key type). */
     static final ContextStore<AsyncCallState> asyncCalls = ContextStore.forType(RealCallInstrumentation.CALL_TYPE, 65_536, 14);
 
@@ -62,7 +68,7 @@ public final class OkHttpHelper {
             if (api == null) {
                 return null;
             }
-            traced = new OkHttpRequest(api, request);
+            traced = new OkHttpRequest(api, request, requestCopies.get(request) != null);
         } catch (Throwable t) {
             health.failure();
             return null;
@@ -70,6 +76,9 @@ public final class OkHttpHelper {
         traced.call = exits.enter(traced); // a barrier itself; from here on the call must reach an exit
         try {
             traced.sent = traced.withAddedHeaders();
+            if (traced.sent != request) {
+                requestCopies.put(traced.sent, Boolean.TRUE);
+            }
         } catch (Throwable t) {
             health.failure(); // sent without trace context; the span is still recorded
         }

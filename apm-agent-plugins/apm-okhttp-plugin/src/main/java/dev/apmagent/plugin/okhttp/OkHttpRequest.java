@@ -2,6 +2,7 @@ package dev.apmagent.plugin.okhttp;
 
 import dev.apmagent.plugin.HttpClientCall;
 import dev.apmagent.plugin.HttpClientRequest;
+import dev.apmagent.trace.TraceParentHeader;
 
 /**
  * One traced OkHttp call, from its enter advice to its exit advice: the application's request, the headers the kit
@@ -17,6 +18,8 @@ final class OkHttpRequest {
 
     final OkHttpApi api;
     final Object request;
+    /** Whether {@link #request} is a copy this plugin made for an earlier call: its trace headers are ours, replaced. */
+    private final boolean copyOfOurs;
     private final String[] added = new String[2 * MAX_HEADERS];
     private int addedCount;
     /** What the call sends: {@link #request}, or its copy with the trace headers. */
@@ -24,9 +27,10 @@ final class OkHttpRequest {
     HttpClientCall call;
     AsyncCallState async;
 
-    OkHttpRequest(OkHttpApi api, Object request) {
+    OkHttpRequest(OkHttpApi api, Object request, boolean copyOfOurs) {
         this.api = api;
         this.request = request;
+        this.copyOfOurs = copyOfOurs;
         this.sent = request;
     }
 
@@ -68,8 +72,12 @@ final class OkHttpRequest {
             return r.api.query(r.request);
         }
 
+        /** An earlier call's trace headers, in a copy of ours, read as absent: the kit then sets (replaces) them. */
         @Override
         public String header(OkHttpRequest r, String name) {
+            if (r.copyOfOurs && TraceParentHeader.TRACEPARENT.equals(name)) {
+                return null;
+            }
             return r.api.header(r.request, name);
         }
 

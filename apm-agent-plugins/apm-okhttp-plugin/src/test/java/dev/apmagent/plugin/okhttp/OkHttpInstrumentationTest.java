@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
+import java.lang.reflect.Method;
 import java.net.SocketTimeoutException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -225,6 +227,39 @@ class OkHttpInstrumentationTest {
         });
         assertThat(agent.spans()).hasSize(1);
         assertThat(server.takeTraceparents()).containsExactly(own);
+    }
+
+    /**
+     * A retry by a new call of {@code call.request()}, or by {@code call.clone()} (3.x from 3.1 on: 3.0's {@code Call}
+     * has none): each call sends its own span's context, not the earlier call's.
+     */
+    @Test
+    void aCallMadeAgainWithTheSameRequestCarriesItsOwnSpan() throws Exception {
+        Call first = client.newCall(new Request.Builder().url(server.url("/ok")).build());
+        Method cloneMethod = cloneMethod();
+        agent.inTransaction(() -> {
+            body(first.execute());
+            body(client.newCall(first.request()).execute());
+            if (cloneMethod != null) {
+                body(((Call) cloneMethod.invoke(first)).execute());
+            }
+            return null;
+        });
+        List<Span> spans = agent.spans();
+        assertThat(spans).hasSize(cloneMethod != null ? 3 : 2);
+        List<String> expected = new ArrayList<>();
+        for (Span span : spans) {
+            expected.add(traceparentOf(span.traceContext()));
+        }
+        assertThat(server.takeTraceparents()).containsExactlyElementsOf(expected);
+    }
+
+    private static Method cloneMethod() {
+        try {
+            return Call.class.getMethod("clone");
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
     }
 
     @Test
