@@ -111,6 +111,31 @@ public abstract class ExitCall {
         }
     }
 
+    /**
+     * Leaves the call without ending its span, for a call whose span outlives it (an asynchronous request, whose
+     * response arrives on another thread; a request made over several calls of the library). A nested call only goes
+     * one level up and returns null. The outermost call is forgotten, its span (if it started one) is deactivated and
+     * returned: the caller now owns it and must end it exactly once, from any thread (see {@link PendingSpan}).
+     */
+    public final Span detach() {
+        if (depth > 1) {
+            depth--;
+            return null;
+        }
+        Span s = span;
+        Tracer t = tracer;
+        boolean createdAtExit = startNanos != 0;
+        depth = 0;
+        parent = null;
+        span = null;
+        tracer = null;
+        startNanos = 0;
+        if (s != null && t != null && !createdAtExit) {
+            t.deactivate(s);
+        }
+        return s;
+    }
+
     /** Whether {@code active} is what calls nested in this one see active: its span, or the event active at its start. */
     final boolean isOwnerContext(AbstractSpan active) {
         return active == span || active == parent;

@@ -9,7 +9,10 @@
  * ({@link dev.apmagent.plugin.ServiceTargets}), helpers defined next to a library ({@link dev.apmagent.plugin.LibraryHelper}),
  * typed settings snapshots ({@link dev.apmagent.plugin.PluginSettings}), failure and activity counters reported in the
  * health metrics ({@link dev.apmagent.plugin.PluginHealth}), periodic work on the agent's own thread
- * ({@link dev.apmagent.plugin.AgentScheduler}) and the one way to end a span ({@link dev.apmagent.plugin.SpanExit}).
+ * ({@link dev.apmagent.plugin.AgentScheduler}), the one way to end a span ({@link dev.apmagent.plugin.SpanExit}), spans
+ * that end on another thread or after their deadline ({@link dev.apmagent.plugin.PendingSpan},
+ * {@link dev.apmagent.plugin.PendingSpans}) and everything an HTTP client plugin shares
+ * ({@link dev.apmagent.plugin.HttpClientExits}, {@link dev.apmagent.plugin.HttpClientRequest}).
  * What is specific to one library stays in its plugin. Nothing here imports the instrumentation machinery, the reporter
  * or the start-up.
  */

@@ -5,6 +5,7 @@ public final class ServiceTarget {
 
     private CharSequence type;
     private CharSequence name;
+    private final StringBuilder ownName = new StringBuilder(32);
 
     public boolean hasContent() {
         return type != null || name != null;
@@ -23,7 +24,19 @@ public final class ServiceTarget {
         this.name = name;
     }
 
+    /**
+     * Sets {@code type} and gives the name as a builder this object owns (cleared), for a name made of parts
+     * ({@code host:port}) without allocating; valid until {@link #reset()}.
+     */
+    public StringBuilder nameBuilder(CharSequence type) {
+        this.type = type;
+        ownName.setLength(0);
+        this.name = ownName;
+        return ownName;
+    }
+
     public void reset() {
+        Texts.clear(ownName, 1024);
         type = null;
         name = null;
     }

@@ -111,7 +111,10 @@ class ReferenceCountingTest extends AbstractTracerTest {
         db.setRowsAffected(3);
         s.context().destination().setAddress("localhost", 5432);
         s.context().destination().setServiceResource("h2");
+        s.context().serviceTarget().nameBuilder("http").append("x:81");
         s.context().serviceTarget().set("h2", "test");
+        s.context().http().setUrl("https", "x", 81, "/p", "q=1");
+        s.context().http().url(); // the assembled parts
         s.context().http().setUrl("http://u:p@x/?token=t");
         s.context().http().url(); // the redacted copy
         s.context().http().setMethod("GET");
