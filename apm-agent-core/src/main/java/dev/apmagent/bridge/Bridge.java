@@ -26,7 +26,24 @@ public final class Bridge {
     /** {@code ThreadPoolExecutor.afterExecute(Runnable, Throwable)}, on the worker thread after the task ran. */
     public static final int EXECUTOR_AFTER_EXECUTE = 2;
 
-    static final int HOOKS = 3;
+    // 3..31: reserved for the thread pools (another change); HTTP clients from 32
+
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.connect()} (HTTPS: its delegate). */
+    public static final int URLCONNECTION_CONNECT = 32;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.getOutputStream()}. */
+    public static final int URLCONNECTION_OUTPUT = 33;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.getInputStream()}. */
+    public static final int URLCONNECTION_INPUT = 34;
+    /** {@code java.net.HttpURLConnection.getResponseCode()}. */
+    public static final int URLCONNECTION_RESPONSE_CODE = 35;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.disconnect()}. */
+    public static final int URLCONNECTION_DISCONNECT = 36;
+    /** {@code jdk.internal.net.http.HttpClientImpl.send(HttpRequest, BodyHandler)}. */
+    public static final int HTTPCLIENT_SEND = 37;
+    /** {@code jdk.internal.net.http.HttpClientImpl.sendAsync(HttpRequest, BodyHandler[, PushPromiseHandler])}. */
+    public static final int HTTPCLIENT_SEND_ASYNC = 38;
+
+    static final int HOOKS = 39;
 
     /** Replaced as a whole on registration (start-up only); read by every advised call. */
     private static volatile BridgeHandler[] handlers = new BridgeHandler[HOOKS];
@@ -46,6 +63,19 @@ public final class Bridge {
         if (handler != null) {
             handler.exit(enterState, self, arg0, result, thrown);
         }
+    }
+
+    /**
+     * For enter advice that replaces an argument (a request the JDK's HTTP client cannot be given headers on, so it is
+     * copied with them): what hook {@code hook}'s handler puts in place of {@code arg} for the call that entered with
+     * {@code enterState}; {@code arg} itself when nothing is replaced (always, when {@code enterState} is null).
+     */
+    public static Object replacement(int hook, Object enterState, Object arg) {
+        if (enterState == null) {
+            return arg;
+        }
+        BridgeHandler handler = handlers[hook];
+        return handler == null ? arg : handler.replacement(enterState, arg);
     }
 
     /** Sets the handler of its hook (the agent's start-up); a second handler for the same hook is refused. */
