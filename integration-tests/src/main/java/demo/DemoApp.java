@@ -71,6 +71,7 @@ public final class DemoApp {
         add(context, "/accounts/*", new AccountServlet());
         add(context, "/rpc-timeout", new RpcTimeoutServlet());
         add(context, "/report", new ReportServlet());
+        OutgoingHttp.addTo(context);
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
@@ -113,7 +114,7 @@ public final class DemoApp {
         return name.substring(0, name.indexOf('@'));
     }
 
-    private static void add(Context context, String pattern, HttpServlet servlet) {
+    static void add(Context context, String pattern, HttpServlet servlet) {
         String name = servlet.getClass().getSimpleName();
         Tomcat.addServlet(context, name, servlet);
         context.addServletMappingDecoded(pattern, name);
