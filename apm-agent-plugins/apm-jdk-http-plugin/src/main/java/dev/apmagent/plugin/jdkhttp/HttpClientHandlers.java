@@ -7,9 +7,6 @@ import dev.apmagent.plugin.HttpClientExits;
 import dev.apmagent.plugin.HttpClientExits.PendingHttpExit;
 import dev.apmagent.plugin.HttpClientRequest;
 import dev.apmagent.plugin.PluginHealth;
-import dev.apmagent.trace.AbstractSpan;
-import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.Tracer;
 
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -47,12 +44,7 @@ final class HttpClientHandlers {
 
     /** Enter of both methods: null when nothing is traced, else the request's state. */
     static Request enter(Object request) {
-        Tracer tracer = GlobalTracer.get();
-        if (tracer == null) {
-            return null;
-        }
-        AbstractSpan active = tracer.active();
-        if (active == null) {
+        if (!HttpClientExits.anythingActive()) {
             return null;
         }
         try {
@@ -71,21 +63,28 @@ final class HttpClientHandlers {
         }
     }
 
-    /** {@code send(request, handler)}. */
-    public static final class Send extends BridgeHandler {
-        public Send() {
-            super(Bridge.HTTPCLIENT_SEND);
+    /** What both methods do at enter: the request's state, and the copy with the headers in place of the request. */
+    abstract static class Sending extends BridgeHandler {
+        Sending(int hook) {
+            super(hook);
         }
 
         @Override
-        public Object enter(Object client, Object request, Object unused) {
+        public final Object enter(Object client, Object request, Object unused) {
             return HttpClientHandlers.enter(request);
         }
 
         @Override
-        public Object replacement(Object state, Object request) {
+        public final Object replacement(Object state, Object request) {
             Object replacement = ((Request) state).replacement;
             return replacement != null ? replacement : request;
+        }
+    }
+
+    /** {@code send(request, handler)}. */
+    public static final class Send extends Sending {
+        public Send() {
+            super(Bridge.HTTPCLIENT_SEND);
         }
 
         @Override
@@ -107,20 +106,9 @@ final class HttpClientHandlers {
     }
 
     /** {@code sendAsync(request, handler[, pushPromiseHandler])}. */
-    public static final class SendAsync extends BridgeHandler {
+    public static final class SendAsync extends Sending {
         public SendAsync() {
             super(Bridge.HTTPCLIENT_SEND_ASYNC);
-        }
-
-        @Override
-        public Object enter(Object client, Object request, Object unused) {
-            return HttpClientHandlers.enter(request);
-        }
-
-        @Override
-        public Object replacement(Object state, Object request) {
-            Object replacement = ((Request) state).replacement;
-            return replacement != null ? replacement : request;
         }
 
         @Override

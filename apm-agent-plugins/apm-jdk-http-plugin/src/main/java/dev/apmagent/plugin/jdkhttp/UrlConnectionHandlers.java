@@ -9,7 +9,7 @@ import dev.apmagent.plugin.HttpClientExits.PendingHttpExit;
 import dev.apmagent.plugin.HttpClientRequest;
 import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.Span;
+import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.Tracer;
 
 import java.net.HttpURLConnection;
@@ -143,7 +143,7 @@ final class UrlConnectionHandlers {
             depth[0] = 0;
             if (disconnects) {
                 pending.remove(connection);
-                Span span = request.take();
+                AbstractSpan span = request.take();
                 if (span != null) {
                     span.end(); // the application gave up on the response: outcome unknown
                 }
