@@ -24,7 +24,8 @@ import java.util.concurrent.CompletionException;
  * nothing listens on), {@code timeout} (200 ms against {@code /slow}), {@code unread} (HttpURLConnection: the status
  * is asked, the body never read), {@code own-traceparent} (the application sets its own {@code traceparent}),
  * {@code async-ok} and {@code async-throw} (java.net.http {@code sendAsync}; in the latter the application's callback
- * throws).
+ * throws), {@code untraced} (HttpURLConnection on a plain thread of its own, which carries no trace context: nothing
+ * is active there).
  */
 final class OutgoingHttp {
 
@@ -97,6 +98,19 @@ final class OutgoingHttp {
                 return huc(self + "/status/200", 5000, false, false);
             case "huc-own-traceparent":
                 return huc(self + "/status/200", 5000, true, true);
+            case "untraced": {
+                String[] result = new String[1];
+                Thread plain = new Thread(() -> {
+                    try {
+                        result[0] = huc(self + "/status/201", 5000, true, false);
+                    } catch (IOException e) {
+                        result[0] = "threw " + e.getClass().getName();
+                    }
+                });
+                plain.start();
+                plain.join();
+                return result[0];
+            }
             case "jdk-ok":
                 return jdk(self + "/status/200", null);
             case "jdk-404":

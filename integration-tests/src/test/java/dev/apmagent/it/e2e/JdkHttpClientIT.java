@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tomcat, itself under the agent: the demo's {@code /out/<case>} (demo.OutgoingHttp) calls the demo once, with
  * HttpURLConnection or java.net.http.HttpClient. One forked JVM per JDK serves every case. In the agent's
  * {@code output_file} (every line schema-validated, span types per span_types.json): the calling transaction's only
- * child is the exit span, and the called servlet's transaction has the same trace id and the exit span as its parent.
+ * child is the exit span, and the called servlet's transaction has the same trace id and the exit span as its parent;
+ * a call made where nothing is active records nothing and sends no header.
  */
 class JdkHttpClientIT {
 
@@ -46,6 +47,7 @@ class JdkHttpClientIT {
             for (String c : CASES) {
                 answers.put(c, demo.get("/out/" + c).toString());
             }
+            answers.put("untraced", demo.get("/out/untraced").toString());
             assertThat(demo.stop()).as(demo.jvm.toString()).isZero();
         }
         int port = Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
@@ -66,6 +68,21 @@ class JdkHttpClientIT {
         for (JsonNode t : file.transactions("OutgoingServlet#doGet")) {
             callers.put(t.path("context").path("request").path("url").path("pathname").asText().substring("/out/".length()), t);
         }
+        // with nothing active on the calling thread: no span, no header, the target starts a trace of its own
+        assertThat(answers.get("untraced")).isEqualTo("200 untraced: 201 status 201");
+        JsonNode untraced = callers.remove("untraced");
+        assertThat(file.childrenOf(untraced.path("id").asText())).as("nothing recorded with nothing active").isEmpty();
+        List<JsonNode> fresh = new ArrayList<>();
+        for (JsonNode t : file.transactions("StatusServlet#doGet")) {
+            if (t.path("context").path("request").path("url").path("pathname").asText().equals("/status/201")) {
+                fresh.add(t);
+            }
+        }
+        assertThat(fresh).hasSize(1);
+        assertThat(fresh.get(0).has("parent_id")).as("no traceparent was sent").isFalse();
+        assertThat(fresh.get(0).path("context").path("request").path("headers").has("traceparent")).isFalse();
+        assertThat(fresh.get(0).path("trace_id").asText()).isNotEqualTo(untraced.path("trace_id").asText());
+
         assertThat(callers.keySet()).as("one calling transaction per case").containsExactlyInAnyOrder(CASES);
 
         for (String c : CASES) {

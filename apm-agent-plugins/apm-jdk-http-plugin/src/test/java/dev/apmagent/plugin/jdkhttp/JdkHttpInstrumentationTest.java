@@ -1,5 +1,7 @@
 package dev.apmagent.plugin.jdkhttp;
 
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import dev.apmagent.bridge.Bridge;
 import dev.apmagent.plugin.PendingSpans;
 import dev.apmagent.testing.PluginAgent;
@@ -12,6 +14,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -20,6 +28,7 @@ import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
+import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URL;
@@ -28,10 +37,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.KeyStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -350,6 +365,68 @@ class JdkHttpInstrumentationTest {
         assertFalse(response.request().headers().firstValue("traceparent").isPresent());
         assertEquals("none", server.lastTraceparent());
         assertTrue(agent.spans().isEmpty());
+    }
+
+    // ------------------------------------------------------------------ HTTPS, both clients
+
+    @Test
+    void httpsIsRecordedAndCarriesTheContextWithBothClients(@TempDir Path dir) throws Exception {
+        Path keyStoreFile = dir.resolve("server.p12");
+        Process keytool = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=127.0.0.1",
+                "-ext", "SAN=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", keyStoreFile.toString(),
+                "-storepass", "changeit", "-keypass", "changeit").redirectErrorStream(true).start();
+        String keytoolOutput = read(keytool.getInputStream());
+        assertEquals(0, keytool.waitFor(), keytoolOutput);
+        KeyStore keyStore = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keyStoreFile)) {
+            keyStore.load(in, "changeit".toCharArray());
+        }
+        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(keyStore, "changeit".toCharArray());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(keyStore);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+
+        HttpsServer https = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+        https.setHttpsConfigurator(new HttpsConfigurator(tls));
+        ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+        https.createContext("/", exchange -> {
+            seen.add(String.valueOf(exchange.getRequestHeaders().getFirst("traceparent")));
+            byte[] body = "secure".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        https.start();
+        String url = "https://127.0.0.1:" + https.getAddress().getPort() + "/secure";
+        try {
+            HttpClient tlsClient = HttpClient.newBuilder().sslContext(tls).build();
+            agent.inTransaction(() -> {
+                HttpsURLConnection c = (HttpsURLConnection) new URL(url).openConnection();
+                c.setSSLSocketFactory(tls.getSocketFactory());
+                assertEquals(200, c.getResponseCode());
+                assertEquals("secure", read(c.getInputStream()));
+                assertEquals("secure", tlsClient.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                        HttpResponse.BodyHandlers.ofString()).body());
+                return null;
+            });
+        } finally {
+            https.stop(0);
+        }
+        List<Span> spans = agent.spans();
+        assertEquals(2, spans.size(), PluginAgent.describe(spans));
+        List<String> expected = new ArrayList<>();
+        for (Span span : spans) {
+            assertEquals("GET 127.0.0.1", span.name().toString());
+            assertEquals(url, span.context().http().url().toString());
+            assertEquals(200, span.context().http().statusCode());
+            assertEquals(https.getAddress().getPort(), span.context().destination().port());
+            expected.add(traceparentOf(span.traceContext()));
+        }
+        assertEquals(expected, new ArrayList<>(seen), "each request carried its own span's context");
     }
 
     // ------------------------------------------------------------------ cost with nothing active
