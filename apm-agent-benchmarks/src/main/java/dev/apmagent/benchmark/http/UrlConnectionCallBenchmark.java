@@ -1,16 +1,13 @@
 package dev.apmagent.benchmark.http;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.benchmark.LoopbackPort;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
 import dev.apmagent.plugin.jdkhttp.JdkHttpPlugin;
-import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Reporter;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,7 +28,6 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
 import java.net.URL;
-import java.util.Collections;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -71,19 +67,16 @@ public class UrlConnectionCallBenchmark {
     URL url;
     private HttpServer server;
     private ExecutorService serverThreads;
-    private InstrumentationInstaller.Installed installed;
+    private BenchmarkAgent agent;
     private boolean tracing;
     private final byte[] buffer = new byte[256];
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         if (!mode.equals("none")) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new JdkHttpPlugin().instrumentations(),
-                    JdkHttpPlugin.class.getClassLoader(), true);
-            reporter = new ReleasingReporter(8192).start();
-            Config config = Config.ofParsed(Collections.<String, Object>singletonMap("max_queue_size", 4096));
-            tracer = new Tracer(config, reportTo(reporter));
-            GlobalTracer.set(tracer, config);
+            agent = BenchmarkAgent.install(new JdkHttpPlugin(), this::reportTo);
+            reporter = agent.reporter;
+            tracer = agent.tracer;
             tracing = mode.equals("agent");
         }
         // without it the server writes headers and body in two segments, and Nagle's algorithm against the client's
@@ -116,17 +109,15 @@ public class UrlConnectionCallBenchmark {
     public void tearDown() throws Exception {
         server.stop(0);
         serverThreads.shutdownNow();
-        if (reporter != null) {
-            GlobalTracer.set(null, null);
-            reporter.close();
+        if (agent != null) {
+            agent.stop();
         }
     }
 
     /** Removes the instrumentation installed by {@link #setUp}, after {@link #tearDown} (tests; a fork just ends). */
     void uninstall() {
-        if (installed != null) {
-            installed.uninstall(ByteBuddyAgent.install());
-            installed = null;
+        if (agent != null) {
+            agent.uninstall();
         }
     }
 
