@@ -15,6 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestTemplate;
 
 import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.KeyManagerFactory;
@@ -269,6 +271,26 @@ class JdkHttpInstrumentationTest {
         assertEquals(200, c.getResponseCode());
         assertEquals("none", server.lastTraceparent());
         assertTrue(agent.spans().isEmpty());
+    }
+
+    @Test
+    void restTemplateOverUrlConnectionIsOneSpanPerRequest() throws Exception {
+        RestTemplate rest = new RestTemplate(); // SimpleClientHttpRequestFactory: HttpURLConnection
+        agent.inTransaction(() -> {
+            assertEquals("status 200", rest.getForObject(server.url("/ok"), String.class));
+            assertEquals("status 200", rest.postForObject(server.url("/ok"), "payload", String.class));
+            HttpClientErrorException e = assertThrows(HttpClientErrorException.class,
+                    () -> rest.getForObject(server.url("/missing"), String.class));
+            assertEquals(404, e.getStatusCode().value());
+            return null;
+        });
+        List<Span> spans = agent.spans();
+        assertEquals(3, spans.size(), PluginAgent.describe(spans));
+        assertHttpSpan(spans.get(0), "GET", "/ok", 200, Outcome.SUCCESS);
+        assertHttpSpan(spans.get(1), "POST", "/ok", 200, Outcome.SUCCESS);
+        assertHttpSpan(spans.get(2), "GET", "/missing", 404, Outcome.FAILURE);
+        assertEquals(traceparentOf(spans.get(2).traceContext()), server.lastTraceparent());
+        assertTrue(agent.reporter().errors().isEmpty(), "RestTemplate's 404 exception is the application's");
     }
 
     // ------------------------------------------------------------------ java.net.http.HttpClient
