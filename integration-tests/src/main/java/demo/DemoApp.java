@@ -81,6 +81,7 @@ public final class DemoApp {
         add(context, "/rpc-timeout", new RpcTimeoutServlet());
         add(context, "/report", new ReportServlet());
         add(context, "/handoffs", new HandOffServlet());
+        OutgoingHttp.addTo(context);
         tomcat.getConnector();
         tomcat.start();
         int port = tomcat.getConnector().getLocalPort();
@@ -123,7 +124,7 @@ public final class DemoApp {
         return name.substring(0, name.indexOf('@'));
     }
 
-    private static void add(Context context, String pattern, HttpServlet servlet) {
+    static void add(Context context, String pattern, HttpServlet servlet) {
         String name = servlet.getClass().getSimpleName();
         Tomcat.addServlet(context, name, servlet);
         context.addServletMappingDecoded(pattern, name);

@@ -63,8 +63,22 @@ public final class Bridge {
     public static final int EXECUTOR_WORKER_RUN = 19;
     /** {@code ThreadPoolExecutor.getTask()}: a worker is done with its task and takes the next one. */
     public static final int EXECUTOR_GET_TASK = 20;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.connect()} (HTTPS: its delegate). */
+    public static final int URLCONNECTION_CONNECT = 21;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.getOutputStream()}. */
+    public static final int URLCONNECTION_OUTPUT = 22;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.getInputStream()}. */
+    public static final int URLCONNECTION_INPUT = 23;
+    /** {@code java.net.HttpURLConnection.getResponseCode()}. */
+    public static final int URLCONNECTION_RESPONSE_CODE = 24;
+    /** {@code sun.net.www.protocol.http.HttpURLConnection.disconnect()}. */
+    public static final int URLCONNECTION_DISCONNECT = 25;
+    /** {@code jdk.internal.net.http.HttpClientImpl.send(HttpRequest, BodyHandler)}. */
+    public static final int HTTPCLIENT_SEND = 26;
+    /** {@code jdk.internal.net.http.HttpClientImpl.sendAsync(HttpRequest, BodyHandler[, PushPromiseHandler])}. */
+    public static final int HTTPCLIENT_SEND_ASYNC = 27;
 
-    static final int HOOKS = 21;
+    static final int HOOKS = 28;
 
     /** Replaced as a whole on registration (start-up only); read by every advised call. */
     private static volatile BridgeHandler[] handlers = new BridgeHandler[HOOKS];
@@ -84,6 +98,19 @@ public final class Bridge {
         if (handler != null) {
             handler.exit(enterState, self, arg0, result, thrown);
         }
+    }
+
+    /**
+     * For enter advice that replaces an argument (a request the JDK's HTTP client cannot be given headers on, so it is
+     * copied with them): what hook {@code hook}'s handler puts in place of {@code arg} for the call that entered with
+     * {@code enterState}; {@code arg} itself when nothing is replaced (always, when {@code enterState} is null).
+     */
+    public static Object replacement(int hook, Object enterState, Object arg) {
+        if (enterState == null) {
+            return arg;
+        }
+        BridgeHandler handler = handlers[hook];
+        return handler == null ? arg : handler.replacement(enterState, arg);
     }
 
     /** Sets the handler of its hook (the agent's start-up); a second handler for the same hook is refused. */

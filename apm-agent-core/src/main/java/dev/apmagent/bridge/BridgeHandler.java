@@ -22,6 +22,11 @@ public abstract class BridgeHandler {
         return null;
     }
 
+    /** See {@link Bridge#replacement}: {@code arg} unless this handler replaced it. */
+    public Object replacement(Object enterState, Object arg) {
+        return arg;
+    }
+
     /** On leaving the advised method, normally or by {@code thrown}. */
     public void exit(Object enterState, Object self, Object arg0, Object result, Throwable thrown) {
     }

@@ -95,12 +95,7 @@ public abstract class ExitCall {
         }
         Span s = span;
         Tracer t = tracer;
-        boolean createdAtExit = startNanos != 0;
-        depth = 0;
-        parent = null;
-        span = null;
-        tracer = null;
-        startNanos = 0;
+        boolean createdAtExit = forget();
         if (s == null) {
             return;
         }
@@ -109,6 +104,17 @@ public abstract class ExitCall {
         } else {
             SpanExit.end(t, s, thrown);
         }
+    }
+
+    /** Forgets the outermost call (the thread's next call is outermost again); whether its span was created at exit. */
+    private boolean forget() {
+        boolean createdAtExit = startNanos != 0;
+        depth = 0;
+        parent = null;
+        span = null;
+        tracer = null;
+        startNanos = 0;
+        return createdAtExit;
     }
 
     /**
@@ -124,12 +130,7 @@ public abstract class ExitCall {
         }
         Span s = span;
         Tracer t = tracer;
-        boolean createdAtExit = startNanos != 0;
-        depth = 0;
-        parent = null;
-        span = null;
-        tracer = null;
-        startNanos = 0;
+        boolean createdAtExit = forget();
         if (s != null && t != null && !createdAtExit) {
             t.deactivate(s);
         }

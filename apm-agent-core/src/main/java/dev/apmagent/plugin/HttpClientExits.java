@@ -104,6 +104,16 @@ public final class HttpClientExits<R> {
     }
 
     /**
+     * Whether a tracer runs and an event is active on this thread: what {@link #enter} checks first, for a plugin that
+     * must prepare something before it calls {@link #enter} (a holder for an immutable request) and allocates nothing
+     * otherwise.
+     */
+    public static boolean anythingActive() {
+        Tracer tracer = GlobalTracer.get();
+        return tracer != null && tracer.active() != null;
+    }
+
+    /**
      * Enters an HTTP call that sends {@code request} (see the class description).
      *
      * @return null when nothing is traced (nothing active, or the call is under a non-HTTP exit span: its request
@@ -281,7 +291,7 @@ public final class HttpClientExits<R> {
          * @return whether this call ended the span
          */
         public boolean complete(int statusCode, Throwable thrown) {
-            Span span = take();
+            Span span = (Span) take();
             if (span == null) {
                 return false;
             }
@@ -296,7 +306,7 @@ public final class HttpClientExits<R> {
         }
 
         @Override
-        protected void onExpired(Span span) {
+        protected void onExpired(AbstractSpan span) {
             // no response: outcome unknown (the Elastic spec's "aborted"); the span ends whatever happens here
             if (endAtLastActivity) {
                 span.end(lastActivityNanos());

@@ -1,11 +1,11 @@
 package dev.apmagent.plugin;
 
-import dev.apmagent.trace.Span;
+import dev.apmagent.trace.AbstractSpan;
 
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
- * A span whose call is over on the thread that started it but whose end comes later, from whichever thread sees it
+ * A span (or a transaction: an asynchronous RPC's provider side) whose call is over on the thread that started it but whose end comes later, from whichever thread sees it
  * first: the callback of an asynchronous request ({@code sendAsync}, {@code enqueue}, an async client's future), a
  * later call of the library (an {@code HttpURLConnection} whose response is read after {@code connect()} returned),
  * or, if neither ever comes, the {@link PendingSpans} scan once the deadline passed.
@@ -14,20 +14,21 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * exchange, so exactly one taker gets it and ends it; the others get null and must not touch it (it may already be
  * recycled into the pool and serve another request). A taker ends what it took, once ({@link SpanExit#endInactive}).
  * The span is never active on any thread while pending ({@link ExitCall#detach} deactivated it), so the pool's
- * reference counting sees exactly the starter's reference, which the end hands to the reporter.
+ * reference counting sees exactly the starter's reference, which the end hands to the reporter. The Dubbo plugin's
+ * asynchronous invocations and the HTTP clients' ({@link HttpClientExits.PendingHttpExit}) are pending spans.
  */
 public abstract class PendingSpan {
 
-    private static final AtomicReferenceFieldUpdater<PendingSpan, Span> SPAN =
-            AtomicReferenceFieldUpdater.newUpdater(PendingSpan.class, Span.class, "span");
+    private static final AtomicReferenceFieldUpdater<PendingSpan, AbstractSpan> SPAN =
+            AtomicReferenceFieldUpdater.newUpdater(PendingSpan.class, AbstractSpan.class, "span");
 
-    private volatile Span span;
+    private volatile AbstractSpan span;
     private final long deadlineNanos;
     /** Written by whichever thread last saw the request progress; a racing write loses a few microseconds at most. */
     private volatile long lastActivityNanos;
 
     /** @param timeoutNanos from now until the {@link PendingSpans} scan may end the span ({@link #onExpired}) */
-    protected PendingSpan(Span span, long timeoutNanos) {
+    protected PendingSpan(AbstractSpan span, long timeoutNanos) {
         long now = System.nanoTime();
         this.span = span;
         this.lastActivityNanos = now;
@@ -35,7 +36,7 @@ public abstract class PendingSpan {
     }
 
     /** The span, for the one caller that gets it; null when another caller (or the scan) took it first. */
-    public final Span take() {
+    public final AbstractSpan take() {
         return SPAN.getAndSet(this, null);
     }
 
@@ -58,9 +59,13 @@ public abstract class PendingSpan {
         return deadlineNanos;
     }
 
-    /** The scan's verdict: the deadline passed; ends the span if nobody took it yet. */
-    final boolean expire() {
-        Span s = take();
+    /**
+     * The scan's verdict (and tests'): the deadline passed; hands the span to {@link #onExpired} if nobody took it yet.
+     *
+     * @return whether this call took it
+     */
+    public final boolean expire() {
+        AbstractSpan s = take();
         if (s == null) {
             return false;
         }
@@ -72,5 +77,5 @@ public abstract class PendingSpan {
      * Ends {@code span}, which nothing ended before its deadline; runs on the agent's scheduler thread and must end it
      * whatever fails (e.g. {@code span.end(lastActivityNanos())}, or {@link SpanExit#endInactive} to end it now).
      */
-    protected abstract void onExpired(Span span);
+    protected abstract void onExpired(AbstractSpan span);
 }

@@ -18,7 +18,7 @@ public final class PendingSpans {
 
     static final int CAPACITY = 8192;
     static final int PROBES = 8;
-    static final long TICK_MILLIS = 500;
+    static final long TICK_MILLIS = 100;
 
     private static final PluginHealth health = PluginHealth.of("pending-spans");
     /** Pending spans ended by the scan because their deadline passed. */

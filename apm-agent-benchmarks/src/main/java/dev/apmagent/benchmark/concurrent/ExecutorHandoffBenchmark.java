@@ -1,13 +1,9 @@
 package dev.apmagent.benchmark.concurrent;
 
-import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.plugin.concurrent.ConcurrentPlugin;
-import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,7 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.Collections;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -64,8 +59,7 @@ public class ExecutorHandoffBenchmark {
     Transaction transaction;
     private final Runnable[] tasks = new Runnable[BATCH];
     private CountDownLatch gate;
-    private ReleasingReporter reporter;
-    private InstrumentationInstaller.Installed installed;
+    private BenchmarkAgent agent;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -79,12 +73,8 @@ public class ExecutorHandoffBenchmark {
         pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<Runnable>());
         pool.prestartAllCoreThreads();
         if (!mode.equals("none")) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new ConcurrentPlugin().instrumentations(),
-                    ConcurrentPlugin.class.getClassLoader(), true);
-            reporter = new ReleasingReporter(8192).start();
-            Config config = Config.ofParsed(Collections.<String, Object>emptyMap());
-            tracer = new Tracer(config, reporter);
-            GlobalTracer.set(tracer, config);
+            agent = BenchmarkAgent.install(new ConcurrentPlugin(), reporter -> reporter);
+            tracer = agent.tracer;
             if (mode.equals("active")) {
                 transaction = tracer.startRootTransaction();
                 tracer.activate(transaction);
@@ -100,10 +90,9 @@ public class ExecutorHandoffBenchmark {
             tracer.deactivate(transaction);
             transaction.end();
         }
-        if (reporter != null) {
-            GlobalTracer.set(null, null);
-            reporter.close();
-            installed.uninstall(ByteBuddyAgent.install());
+        if (agent != null) {
+            agent.stop();
+            agent.uninstall(); // the test runs every mode in one JVM; 'none' must find no instrumentation
         }
     }
 

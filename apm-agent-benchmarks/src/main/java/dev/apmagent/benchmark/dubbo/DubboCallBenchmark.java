@@ -1,6 +1,6 @@
 package dev.apmagent.benchmark.dubbo;
 
-import dev.apmagent.benchmark.InstalledPlugin;
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.benchmark.LoopbackPort;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
 import dev.apmagent.plugin.dubbo.DubboPlugin;
@@ -79,13 +79,13 @@ public class DubboCallBenchmark {
     Tracer tracer;
     int port;
     private FrameworkModel dubbo;
-    private InstalledPlugin agent;
+    private BenchmarkAgent agent;
     private boolean tracing;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         if (!mode.equals("none")) {
-            agent = InstalledPlugin.install(new DubboPlugin(), this::reportTo);
+            agent = BenchmarkAgent.install(new DubboPlugin(), this::reportTo);
             reporter = agent.reporter;
             tracer = agent.tracer;
             tracing = mode.equals("agent");
@@ -142,14 +142,19 @@ public class DubboCallBenchmark {
         echo = reference.get();
     }
 
-    /** Stops Dubbo (its non-daemon threads would keep the fork alive) and the tracer; see {@link InstalledPlugin#stopTracing}. */
+    /**
+     * Stops Dubbo (its non-daemon threads would keep the fork alive) and the reporter. The instrumentation stays: JMH
+     * counts the trial's tear-down into the last measured iteration, and removing it retransforms every loaded class,
+     * which allocates tens of MB and would add kilobytes to that iteration's B/op. The fork ends anyway; a JVM that goes
+     * on (the test) calls {@link #uninstall} as well.
+     */
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         if (dubbo != null) {
             dubbo.destroy(); // consumer, provider, their threads and the server socket
         }
         if (agent != null) {
-            agent.stopTracing();
+            agent.stop();
         }
     }
 

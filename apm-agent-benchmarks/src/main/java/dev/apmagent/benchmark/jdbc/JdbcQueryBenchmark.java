@@ -1,14 +1,11 @@
 package dev.apmagent.benchmark.jdbc;
 
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
 import dev.apmagent.plugin.ContextField;
 import dev.apmagent.plugin.jdbc.JdbcPlugin;
-import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,7 +28,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collections;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -72,7 +68,7 @@ public class JdbcQueryBenchmark {
     PreparedStatement query;
     ReleasingReporter reporter;
     Tracer tracer;
-    private InstrumentationInstaller.Installed installed;
+    private BenchmarkAgent agent;
     private boolean tracing;
 
     @Setup(Level.Trial)
@@ -90,12 +86,9 @@ public class JdbcQueryBenchmark {
             }
         }
         if (!mode.equals("none")) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new JdbcPlugin().instrumentations(),
-                    JdbcPlugin.class.getClassLoader(), true);
-            reporter = new ReleasingReporter(8192).start();
-            Config config = Config.ofParsed(Collections.<String, Object>singletonMap("max_queue_size", 4096));
-            tracer = new Tracer(config, reporter);
-            GlobalTracer.set(tracer, config);
+            agent = BenchmarkAgent.install(new JdbcPlugin(), releasing -> releasing);
+            reporter = agent.reporter;
+            tracer = agent.tracer;
             tracing = mode.startsWith("agent");
         }
         connection = connect(driver, "jdbc:h2:mem:bench" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
@@ -148,10 +141,9 @@ public class JdbcQueryBenchmark {
     public void tearDown() throws Exception {
         query.close();
         connection.close();
-        if (reporter != null) {
-            GlobalTracer.set(null, null);
-            reporter.close();
-            installed.uninstall(ByteBuddyAgent.install());
+        if (agent != null) {
+            agent.stop();
+            agent.uninstall();
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.apmagent.benchmark.okhttp;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.apmagent.benchmark.InstalledPlugin;
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
 import dev.apmagent.plugin.okhttp.OkHttpPlugin;
 import dev.apmagent.trace.Reporter;
@@ -71,13 +71,13 @@ public class OkHttpCallBenchmark {
     /** The {@code traceparent} of the last request the server got (null: none), for the test. */
     volatile String lastTraceparent;
     private ExecutorService serverThreads;
-    private InstalledPlugin agent;
+    private BenchmarkAgent agent;
     private boolean traced;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         if (!"none".equals(mode)) {
-            agent = InstalledPlugin.install(new OkHttpPlugin(), this::reportTo);
+            agent = BenchmarkAgent.install(new OkHttpPlugin(), this::reportTo);
             reporter = agent.reporter;
             tracer = agent.tracer;
             traced = "agent".equals(mode);
@@ -110,7 +110,7 @@ public class OkHttpCallBenchmark {
         server.start();
     }
 
-    /** Stops the client's pool, the server and the tracer; see {@link InstalledPlugin#stopTracing}. */
+    /** Stops the client's pool, the server and the tracer; see {@link BenchmarkAgent#stop}. */
     @TearDown(Level.Trial)
     public void tearDown() throws InterruptedException {
         client.dispatcher().executorService().shutdown();
@@ -118,7 +118,7 @@ public class OkHttpCallBenchmark {
         server.stop(0);
         serverThreads.shutdownNow();
         if (agent != null) {
-            agent.stopTracing();
+            agent.stop();
         }
     }
 
