@@ -58,6 +58,8 @@ public final class ByteRing {
     private int chunksHeld;
     /** The most chunks held at once since the last {@link #trimSpares()}. */
     private int peakHeld;
+    /** Chunks made with {@code new} over the ring's life (not spares taken again). */
+    private long chunksAllocated;
     private long head;
     private long tail;
     private final int[] entriesByType = new int[EventTypes.COUNT];
@@ -212,6 +214,14 @@ public final class ByteRing {
     }
 
     /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spares. */
+    /**
+     * Bytes of the chunks allocated since the ring was made (not spares taken again): tests subtract them from what
+     * the reporter thread allocates.
+     */
+    synchronized long chunkBytesAllocated() {
+        return chunksAllocated * chunkSize;
+    }
+
     synchronized int chunksHeld() {
         return chunksHeld;
     }
@@ -252,6 +262,7 @@ public final class ByteRing {
                 spares[spareCount] = null;
             } else {
                 chunk = new byte[chunkSize];
+                chunksAllocated++;
             }
             chunks[slot] = chunk;
             if (++chunksHeld > peakHeld) {
