@@ -11,7 +11,7 @@
 #            --no-build      reuse apm-agent-benchmarks/target/benchmarks.jar
 #            --threads "1 8" producer thread counts for the contended sets (pool, handoff)
 #            --jmh-opts "-f 1 -wi 5 -w 1s -i 5 -r 1s"   forks, warm-up and measurement instead of the mode's
-# Sets: pool hotpath handoff serializer reporter sql context jdbc dubbo
+# Sets: pool hotpath handoff serializer reporter sql context jdbc dubbo apache
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -33,14 +33,14 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --threads) threads="$2"; shift ;;
     --jmh-opts) jmh_override="$2"; shift ;;
-    pool|hotpath|handoff|serializer|reporter|sql|context|jdbc|dubbo) sets+=("$1") ;;
+    pool|hotpath|handoff|serializer|reporter|sql|context|jdbc|dubbo|apache) sets+=("$1") ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 [ -n "$mode" ] || { echo "choose --smoke or --full (see --help)" >&2; exit 2; }
-[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql context jdbc dubbo)
+[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql context jdbc dubbo apache)
 
 if [ "$mode" = smoke ]; then
   jmh_opts=(-f 1 -wi 1 -w 300ms -i 2 -r 300ms)
@@ -103,6 +103,7 @@ for set in "${sets[@]}"; do
     context) jmh context 'dev.apmagent.benchmark.context.ContextStoreBenchmark' ;;
     jdbc) jmh jdbc 'dev.apmagent.benchmark.jdbc.JdbcQueryBenchmark' ;;
     dubbo) jmh dubbo 'dev.apmagent.benchmark.dubbo.DubboCallBenchmark' ;;
+    apache) jmh apache 'dev.apmagent.benchmark.httpclient.ApacheHttpClientBenchmark' ;;
   esac
 done
 echo "== benchmarks took $(( $(date +%s) - start )) s; JSON in $results"

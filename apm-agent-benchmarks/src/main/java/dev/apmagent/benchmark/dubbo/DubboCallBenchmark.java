@@ -1,15 +1,12 @@
 package dev.apmagent.benchmark.dubbo;
 
+import dev.apmagent.benchmark.BenchmarkAgent;
 import dev.apmagent.benchmark.LoopbackPort;
 import dev.apmagent.benchmark.trace.ReleasingReporter;
-import dev.apmagent.config.Config;
-import dev.apmagent.instrument.InstrumentationInstaller;
 import dev.apmagent.plugin.dubbo.DubboPlugin;
-import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Reporter;
 import dev.apmagent.trace.Tracer;
 import dev.apmagent.trace.Transaction;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ReferenceConfig;
@@ -33,7 +30,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
-import java.util.Collections;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
@@ -83,18 +79,15 @@ public class DubboCallBenchmark {
     Tracer tracer;
     int port;
     private FrameworkModel dubbo;
-    private InstrumentationInstaller.Installed installed;
+    private BenchmarkAgent agent;
     private boolean tracing;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         if (!mode.equals("none")) {
-            installed = InstrumentationInstaller.install(ByteBuddyAgent.install(), new DubboPlugin().instrumentations(),
-                    DubboPlugin.class.getClassLoader(), true);
-            reporter = new ReleasingReporter(8192).start();
-            Config config = Config.ofParsed(Collections.<String, Object>singletonMap("max_queue_size", 4096));
-            tracer = new Tracer(config, reportTo(reporter));
-            GlobalTracer.set(tracer, config);
+            agent = BenchmarkAgent.install(new DubboPlugin().instrumentations(), DubboPlugin.class.getClassLoader(), this::reportTo);
+            reporter = agent.reporter;
+            tracer = agent.tracer;
             tracing = mode.equals("agent");
         }
         startDubbo();
@@ -150,27 +143,23 @@ public class DubboCallBenchmark {
     }
 
     /**
-     * Stops Dubbo (its non-daemon threads would keep the fork alive) and the reporter. The instrumentation stays: JMH
-     * counts the trial's tear-down into the last measured iteration, and removing it retransforms every loaded class,
-     * which allocates tens of MB and would add kilobytes to that iteration's B/op. The fork ends anyway; a JVM that goes
-     * on (the test) calls {@link #uninstall} as well.
+     * Stops Dubbo (its non-daemon threads would keep the fork alive) and the reporter; the instrumentation stays
+     * ({@link BenchmarkAgent#stop}). A JVM that goes on (the test) calls {@link #uninstall} as well.
      */
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         if (dubbo != null) {
             dubbo.destroy(); // consumer, provider, their threads and the server socket
         }
-        if (reporter != null) {
-            GlobalTracer.set(null, null);
-            reporter.close();
+        if (agent != null) {
+            agent.stop();
         }
     }
 
     /** Removes the instrumentation installed by {@link #setUp}, after {@link #tearDown}. */
     void uninstall() {
-        if (installed != null) {
-            installed.uninstall(ByteBuddyAgent.install());
-            installed = null;
+        if (agent != null) {
+            agent.uninstall();
         }
     }
 
