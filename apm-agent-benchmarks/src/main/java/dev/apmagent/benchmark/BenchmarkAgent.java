@@ -46,20 +46,23 @@ public final class BenchmarkAgent {
     }
 
     /**
-     * Unsets the tracer and stops the reporter. The instrumentation stays: JMH counts a trial's tear-down into its
-     * last measured iteration, and removing it retransforms every loaded class, which allocates tens of MB and would
-     * add kilobytes to that iteration's B/op. A fork ends anyway; a JVM that goes on (a test) calls {@link #uninstall}.
+     * Unsets the tracer and stops the reporter of {@code agent} (nothing for null: the {@code none} mode). The
+     * instrumentation stays: JMH counts a trial's tear-down into its last measured iteration, and removing it
+     * retransforms every loaded class, which allocates tens of MB and would add kilobytes to that iteration's B/op. A
+     * fork ends anyway; a JVM that goes on (a test) calls {@link #uninstall} too.
      */
-    public void stop() throws InterruptedException {
-        GlobalTracer.set(null, null);
-        reporter.close();
+    public static void stop(BenchmarkAgent agent) throws InterruptedException {
+        if (agent != null) {
+            GlobalTracer.set(null, null);
+            agent.reporter.close();
+        }
     }
 
-    /** Removes the instrumentation, after {@link #stop}. */
-    public void uninstall() {
-        if (installed != null) {
-            installed.uninstall(ByteBuddyAgent.install());
-            installed = null;
+    /** Removes the instrumentation of {@code agent} (nothing for null), after {@link #stop}. */
+    public static void uninstall(BenchmarkAgent agent) {
+        if (agent != null && agent.installed != null) {
+            agent.installed.uninstall(ByteBuddyAgent.install());
+            agent.installed = null;
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /** HttpAsyncClient 4.1. */
-public final class Apache4AsyncScenarios extends Scenario.Async {
+public final class Apache4AsyncScenarios extends Scenario {
 
     private static final CloseableHttpAsyncClient client = start();
     private static final CloseableHttpAsyncClient throwaway = start();
@@ -25,12 +25,17 @@ public final class Apache4AsyncScenarios extends Scenario.Async {
     }
 
     @Override
-    protected String get(String url, String traceparent, boolean throwingCallback) throws Exception {
+    protected String cases() {
+        return ASYNC_CASES;
+    }
+
+    @Override
+    protected String get(String url, String traceparent, How how) throws Exception {
         HttpGet get = new HttpGet(url);
         if (traceparent != null) {
             get.setHeader("traceparent", traceparent);
         }
-        Future<HttpResponse> future = throwingCallback ? throwaway.execute(get, new Throwing()) : client.execute(get, null);
+        Future<HttpResponse> future = how == How.THROWING_CALLBACK ? throwaway.execute(get, new Throwing()) : client.execute(get, null);
         HttpResponse response = future.get(10, TimeUnit.SECONDS);
         return response.getStatusLine().getStatusCode() + " " + EntityUtils.toString(response.getEntity());
     }

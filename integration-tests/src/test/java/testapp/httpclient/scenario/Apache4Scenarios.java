@@ -22,19 +22,24 @@ import org.apache.http.util.EntityUtils;
 import java.util.concurrent.Callable;
 
 /** HttpClient 4.x classic, with only what 4.3 has. */
-public final class Apache4Scenarios extends Scenario.Classic {
+public final class Apache4Scenarios extends Scenario {
 
     private static final CloseableHttpClient client = HttpClients.custom()
             .setDefaultRequestConfig(RequestConfig.custom().setSocketTimeout(500).setConnectTimeout(2000).build()).build();
 
     @Override
-    protected String get(String url, String traceparent, boolean read) throws Exception {
+    protected String cases() {
+        return CLASSIC_CASES;
+    }
+
+    @Override
+    protected String get(String url, String traceparent, How how) throws Exception {
         HttpGet get = new HttpGet(url);
         if (traceparent != null) {
             get.setHeader("traceparent", traceparent);
         }
         try (CloseableHttpResponse response = client.execute(get)) {
-            String body = read ? EntityUtils.toString(response.getEntity()) : "(body not read)";
+            String body = how == How.PLAIN ? EntityUtils.toString(response.getEntity()) : "(body not read)";
             return response.getStatusLine().getStatusCode() + " " + body + mark(traceparent, get.getFirstHeader("traceparent"));
         }
     }

@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /** HttpClient 5 async, with only what 5.1 has. */
-public final class Apache5AsyncScenarios extends Scenario.Async {
+public final class Apache5AsyncScenarios extends Scenario {
 
     private static final CloseableHttpAsyncClient client = start();
     private static final CloseableHttpAsyncClient throwaway = start();
@@ -27,14 +27,19 @@ public final class Apache5AsyncScenarios extends Scenario.Async {
     }
 
     @Override
-    protected String get(String url, String traceparent, boolean throwingCallback) throws Exception {
+    protected String cases() {
+        return ASYNC_CASES;
+    }
+
+    @Override
+    protected String get(String url, String traceparent, How how) throws Exception {
         SimpleHttpRequest request = new SimpleHttpRequest("GET", URI.create(url));
         if (traceparent != null) {
             request.setHeader("traceparent", traceparent);
         }
-        Future<SimpleHttpResponse> future = throwingCallback ? throwaway.execute(request, new Throwing()) : client.execute(request, null);
+        Future<SimpleHttpResponse> future = how == How.THROWING_CALLBACK ? throwaway.execute(request, new Throwing()) : client.execute(request, null);
         SimpleHttpResponse response = future.get(10, TimeUnit.SECONDS);
-        return response.getCode() + " " + response.getBodyText() + Classic.mark(traceparent, request.getFirstHeader("traceparent"));
+        return response.getCode() + " " + response.getBodyText() + mark(traceparent, request.getFirstHeader("traceparent"));
     }
 
     static final class Throwing implements FutureCallback<SimpleHttpResponse> {

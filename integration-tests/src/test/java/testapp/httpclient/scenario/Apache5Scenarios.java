@@ -26,21 +26,26 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.Callable;
 
 /** HttpClient 5 classic, with only what 5.1 has. */
-public final class Apache5Scenarios extends Scenario.Classic {
+public final class Apache5Scenarios extends Scenario {
 
     private static final CloseableHttpClient client = HttpClients.custom()
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofMilliseconds(500))
                     .setConnectTimeout(Timeout.ofSeconds(2)).build()).build();
 
     @Override
+    protected String cases() {
+        return CLASSIC_CASES;
+    }
+
+    @Override
     @SuppressWarnings("deprecation") // execute(request) is the call most code makes, deprecated since 5.3
-    protected String get(String url, String traceparent, boolean read) throws Exception {
+    protected String get(String url, String traceparent, How how) throws Exception {
         HttpGet get = new HttpGet(url);
         if (traceparent != null) {
             get.setHeader("traceparent", traceparent);
         }
         try (CloseableHttpResponse response = client.execute(get)) {
-            String body = read ? EntityUtils.toString(response.getEntity()) : "(body not read)";
+            String body = how == How.PLAIN ? EntityUtils.toString(response.getEntity()) : "(body not read)";
             return response.getCode() + " " + body + mark(traceparent, get.getFirstHeader("traceparent"));
         }
     }

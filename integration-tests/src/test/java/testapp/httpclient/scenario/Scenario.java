@@ -18,8 +18,6 @@ public abstract class Scenario implements Function<String, String> {
     /** Comma-separated cases run inside a traced request, then {@code direct:} and those run with nothing active. */
     protected abstract String cases();
 
-    protected abstract String run(String c, String base, String tag) throws Exception;
-
     @Override
     public final String apply(String in) {
         if (in.equals("cases")) {
@@ -35,95 +33,68 @@ public abstract class Scenario implements Function<String, String> {
         }
     }
 
-    /**
-     * The cases of a synchronous client, for {@code get} (one GET of {@code url}, with the application's own
-     * {@code traceparent} when not null, its body read or not: the status and body, marked if the client wrote a
-     * header into the application's request object) and {@code handler} (one call of an advised exec-chain handler
-     * over a stub chain).
-     */
-    public abstract static class Classic extends Scenario {
-
-        @Override
-        protected final String cases() {
-            return "ok,notFound,serverError,refused,timeout,unread,appTraceparent,redirect,instrumented,direct:untraced,allocation";
-        }
-
-        protected abstract String get(String url, String traceparent, boolean read) throws Exception;
-
-        protected abstract Callable<?> handler(String tag) throws Exception;
-
-        @Override
-        protected final String run(String c, String base, String tag) throws Exception {
-            String down = downstream(base, tag);
-            switch (c) {
-                case "ok":
-                case "untraced":
-                    return get(down, null, true);
-                case "notFound":
-                    return get(down + "&status=404", null, true);
-                case "serverError":
-                    return get(down + "&status=500", null, true);
-                case "refused":
-                    return get(refused(tag), null, true);
-                case "timeout":
-                    return get(down + "&sleep=2000", null, true);
-                case "unread":
-                    return get(down, null, false) + " then " + get(downstream(base, tag + "-next"), null, true);
-                case "appTraceparent":
-                    return get(down, APP_TRACEPARENT, true);
-                case "redirect":
-                    return get(base + "/redirect?case=" + tag + "&q=1", null, true);
-                case "instrumented":
-                    return "called " + handler(tag).call();
-                case "allocation":
-                    return allocatedBy(handler(tag), 20_000);
-                default:
-                    return "unknown case " + c;
-            }
-        }
-
-        static String mark(String traceparent, Object headerInApplicationRequest) {
-            return traceparent == null && headerInApplicationRequest != null ? " APPLICATION-REQUEST-MODIFIED" : "";
-        }
+    /** How {@code get} sends its request. */
+    protected enum How {
+        /** The body read (through the future, for an async client). */
+        PLAIN,
+        /** The body never read, the response closed (a synchronous client). */
+        UNREAD,
+        /** With a callback that throws, on a client of its own: 4.1 lets the exception reach its I/O reactor. */
+        THROWING_CALLBACK
     }
 
     /**
-     * The cases of an asynchronous client, for {@code get} (one GET of {@code url} through the future, with the
-     * application's own {@code traceparent} when not null, and a callback that throws when asked; that one runs on a
-     * client of its own, since 4.1 lets the exception reach its I/O reactor).
+     * One GET of {@code url}, with the application's own {@code traceparent} when not null: the status and body,
+     * marked if the client wrote a header into the application's request object (see {@link #mark}).
      */
-    public abstract static class Async extends Scenario {
+    protected String get(String url, String traceparent, How how) throws Exception {
+        throw new UnsupportedOperationException("no GET case for " + getClass().getSimpleName());
+    }
 
-        @Override
-        protected final String cases() {
-            return "ok,serverError,refused,appTraceparent,callbackThrows,direct:untraced";
-        }
+    /** One call of an advised exec-chain handler over a stub chain (synchronous clients). */
+    protected Callable<?> handler(String tag) throws Exception {
+        throw new UnsupportedOperationException("no exec-chain handler case for " + getClass().getSimpleName());
+    }
 
-        protected abstract String get(String url, String traceparent, boolean throwingCallback) throws Exception;
-
-        @Override
-        protected final String run(String c, String base, String tag) throws Exception {
-            String down = downstream(base, tag);
-            switch (c) {
-                case "ok":
-                case "untraced":
-                    return get(down, null, false);
-                case "serverError":
-                    return get(down + "&status=500", null, false);
-                case "refused":
-                    return get(refused(tag), null, false);
-                case "appTraceparent":
-                    return get(down, APP_TRACEPARENT, false);
-                case "callbackThrows":
-                    return get(down, null, true);
-                default:
-                    return "unknown case " + c;
-            }
+    protected String run(String c, String base, String tag) throws Exception {
+        String down = downstream(base, tag);
+        switch (c) {
+            case "ok":
+            case "untraced":
+                return get(down, null, How.PLAIN);
+            case "notFound":
+                return get(down + "&status=404", null, How.PLAIN);
+            case "serverError":
+                return get(down + "&status=500", null, How.PLAIN);
+            case "refused":
+                return get("http://127.0.0.1:" + closedPort() + "/refused?case=" + tag + "&q=1", null, How.PLAIN);
+            case "timeout":
+                return get(down + "&sleep=2000", null, How.PLAIN);
+            case "unread":
+                return get(down, null, How.UNREAD) + " then " + get(downstream(base, tag + "-next"), null, How.PLAIN);
+            case "appTraceparent":
+                return get(down, APP_TRACEPARENT, How.PLAIN);
+            case "redirect":
+                return get(base + "/redirect?case=" + tag + "&q=1", null, How.PLAIN);
+            case "callbackThrows":
+                return get(down, null, How.THROWING_CALLBACK);
+            case "instrumented":
+                return "called " + handler(tag).call();
+            case "allocation":
+                return allocatedBy(handler(tag), 20_000);
+            default:
+                return "unknown case " + c;
         }
     }
 
-    static String refused(String tag) throws java.io.IOException {
-        return "http://127.0.0.1:" + closedPort() + "/refused?case=" + tag + "&q=1";
+    /** The cases of a synchronous client. */
+    static final String CLASSIC_CASES =
+            "ok,notFound,serverError,refused,timeout,unread,appTraceparent,redirect,instrumented,direct:untraced,allocation";
+    /** The cases of an asynchronous client. */
+    static final String ASYNC_CASES = "ok,serverError,refused,appTraceparent,callbackThrows,direct:untraced";
+
+    static String mark(String traceparent, Object headerInApplicationRequest) {
+        return traceparent == null && headerInApplicationRequest != null ? " APPLICATION-REQUEST-MODIFIED" : "";
     }
 
     /** {@code /downstream} for the case {@code tag}; the test finds {@code case=<tag>&} in the span's URL. */

@@ -144,23 +144,19 @@ public class DubboCallBenchmark {
 
     /**
      * Stops Dubbo (its non-daemon threads would keep the fork alive) and the reporter; the instrumentation stays
-     * ({@link BenchmarkAgent#stop}). A JVM that goes on (the test) calls {@link #uninstall} as well.
+     * ({@link BenchmarkAgent#stop(BenchmarkAgent)}). A JVM that goes on (the test) calls {@link #uninstall} as well.
      */
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         if (dubbo != null) {
             dubbo.destroy(); // consumer, provider, their threads and the server socket
         }
-        if (agent != null) {
-            agent.stop();
-        }
+        BenchmarkAgent.stop(agent);
     }
 
     /** Removes the instrumentation installed by {@link #setUp}, after {@link #tearDown}. */
     void uninstall() {
-        if (agent != null) {
-            agent.uninstall();
-        }
+        BenchmarkAgent.uninstall(agent);
     }
 
     /** One synchronous call, consumer and provider; in {@code agent} mode inside its own transaction. */

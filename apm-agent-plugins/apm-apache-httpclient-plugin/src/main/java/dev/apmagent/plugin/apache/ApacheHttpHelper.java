@@ -25,10 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   5.x the outermost {@code AsyncExecChainHandler.execute}) starts the span and, when it returns, hands it to a
  *   {@link PendingHttpExit} kept under a key the completion sees: the response consumer it was given (4.x;
  *   {@code AbstractAsyncResponseConsumer.responseReceived/failed/cancel}; the future it returns is a wrapper the
- *   client never completes itself) or the client's exchange callback (5.x; {@code handleResponse}, {@code failed}). The completion ends the span on the thread it runs on (the I/O reactor's), before the
- *   application's callback runs: what the callback does or throws changes nothing for the span. A completion that
- *   comes before the sending call returned is kept (only while such a call is in progress) and applied when it
- *   returns. One that never comes is ended by the kit's deadline scan after {@value #PENDING_MINUTES} minutes.</li>
+ *   client never completes itself) or the client's exchange callback (5.x; {@code handleResponse}, {@code failed}).
+ *   The completion ends the span on the thread it runs on (the I/O reactor's), before the application's callback
+ *   runs: what the callback does or throws changes nothing for the span. A completion that comes before the sending
+ *   call returned is kept (only while such a call is in progress) and applied when it returns. One that never comes is ended by the kit's deadline scan after {@value #PENDING_MINUTES} minutes.</li>
  * </ul>
  */
 public final class ApacheHttpHelper {
@@ -47,7 +47,7 @@ public final class ApacheHttpHelper {
     public static final LibraryHelper<ApacheHttp> v5 = new LibraryHelper<ApacheHttp>(ApacheHttp.class,
             "dev.apmagent.plugin.apache.helper5.Apache5Http", "dev.apmagent.plugin.apache.helper5.");
 
-    /** Async requests in flight, by the key their completion sees. Map-only: futures and callbacks are many classes. */
+    /** Async requests in flight, by the key their completion sees. Map-only: consumers and callbacks are many classes. */
     private static final ContextStore<PendingHttpExit> pendingByKey = new ContextStore<PendingHttpExit>(16_384, 10);
     /** Completions that found no pending request, kept only while a sending call is in progress ({@link #sending}). */
     private static final ContextStore<Completion> completedFirst = new ContextStore<Completion>(1_024, 6);
@@ -87,7 +87,11 @@ public final class ApacheHttpHelper {
         if (!(call instanceof HttpClientCall)) {
             return;
         }
-        ApacheHttp api = apis.get(type); // not null: enter found it for the same class
+        ApacheHttp api = apis.get(type); // enter found it for the same class
+        if (api == null) {
+            ((HttpClientCall) call).exit(thrown); // never happens; the call is left all the same
+            return;
+        }
         int status = -1;
         try {
             if (response != null && thrown == null) {
