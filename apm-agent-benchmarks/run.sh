@@ -11,7 +11,7 @@
 #            --no-build      reuse apm-agent-benchmarks/target/benchmarks.jar
 #            --threads "1 8" producer thread counts for the contended sets (pool, handoff)
 #            --jmh-opts "-f 1 -wi 5 -w 1s -i 5 -r 1s"   forks, warm-up and measurement instead of the mode's
-# Sets: pool hotpath handoff serializer reporter sql context jdbc dubbo concurrent okhttp http
+# Sets: pool hotpath handoff serializer reporter sql context jdbc dubbo concurrent okhttp http apache
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -33,14 +33,14 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --threads) threads="$2"; shift ;;
     --jmh-opts) jmh_override="$2"; shift ;;
-    pool|hotpath|handoff|serializer|reporter|sql|context|jdbc|dubbo|concurrent|okhttp|http) sets+=("$1") ;;
+    pool|hotpath|handoff|serializer|reporter|sql|context|jdbc|dubbo|concurrent|okhttp|http|apache) sets+=("$1") ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 [ -n "$mode" ] || { echo "choose --smoke or --full (see --help)" >&2; exit 2; }
-[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql context jdbc dubbo concurrent okhttp http)
+[ ${#sets[@]} -gt 0 ] || sets=(pool hotpath handoff serializer reporter sql context jdbc dubbo concurrent okhttp http apache)
 
 if [ "$mode" = smoke ]; then
   jmh_opts=(-f 1 -wi 1 -w 300ms -i 2 -r 300ms)
@@ -106,6 +106,7 @@ for set in "${sets[@]}"; do
     concurrent) jmh concurrent 'dev.apmagent.benchmark.concurrent.ExecutorHandoffBenchmark' ;;
     okhttp) jmh okhttp 'dev.apmagent.benchmark.okhttp.OkHttpCallBenchmark' ;;
     http) jmh http 'dev.apmagent.benchmark.http.UrlConnectionCallBenchmark' ;;
+    apache) jmh apache 'dev.apmagent.benchmark.httpclient.ApacheHttpClientBenchmark' ;;
   esac
 done
 echo "== benchmarks took $(( $(date +%s) - start )) s; JSON in $results"
