@@ -97,7 +97,8 @@ public final class DemoApp {
         int ok = 0;
         int failed = 0;
         for (int i = 0; i < rounds; i++) {
-            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/accounts/" + (1 + i % 3), "/report", "/fail"}) {
+            for (String path : new String[] {"/hello", "/users/" + (1 + i % 3), "/orders", "/accounts/" + (1 + i % 3), "/report",
+                    "/handoffs", "/out/huc-ok", "/out/jdk-async-ok", "/fail"}) {
                 int status = get("http://127.0.0.1:" + port + path);
                 if (status < 400) {
                     ok++;
