@@ -7,6 +7,7 @@ import dev.apmagent.plugin.Plugin;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Reporter;
 import dev.apmagent.trace.Tracer;
+import dev.apmagent.trace.Transaction;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
 import java.util.Collections;
@@ -47,6 +48,19 @@ public final class BenchmarkAgent {
     public void stop() throws InterruptedException {
         GlobalTracer.set(null, null);
         reporter.close();
+    }
+
+    /** Starts a root transaction and activates it on this thread: the parent of one traced call. */
+    public Transaction startTransaction() {
+        Transaction t = tracer.startRootTransaction();
+        tracer.activate(t);
+        return t;
+    }
+
+    /** Deactivates and ends what {@link #startTransaction} returned. */
+    public void endTransaction(Transaction t) {
+        tracer.deactivate(t);
+        t.end();
     }
 
     /** Removes the instrumentation, after {@link #stop} (tests; a JMH fork just ends). */

@@ -168,17 +168,12 @@ public class DubboCallBenchmark {
     /** One synchronous call, consumer and provider; in {@code agent} mode inside its own transaction. */
     @Benchmark
     public String call() {
-        Transaction t = null;
-        if (tracing) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = tracing ? agent.startTransaction() : null;
         try {
             return echo.echo(PAYLOAD);
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }

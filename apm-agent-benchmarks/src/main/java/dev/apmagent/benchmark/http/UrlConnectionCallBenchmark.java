@@ -124,11 +124,7 @@ public class UrlConnectionCallBenchmark {
     /** One GET: status and body; in {@code agent} mode inside its own transaction. Returns the bytes read. */
     @Benchmark
     public int call() throws IOException {
-        Transaction t = null;
-        if (tracing) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = tracing ? agent.startTransaction() : null;
         try {
             HttpURLConnection c = (HttpURLConnection) url.openConnection();
             int status = c.getResponseCode();
@@ -141,8 +137,7 @@ public class UrlConnectionCallBenchmark {
             return status == 200 ? read : -status;
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }

@@ -126,17 +126,12 @@ public class ApacheHttpClientBenchmark {
     /** One synchronous GET, the body read; in {@code agent} mode inside its own transaction. */
     @Benchmark
     public int get() throws IOException {
-        Transaction t = null;
-        if (tracing) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = tracing ? agent.startTransaction() : null;
         try {
             return call.get();
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }

@@ -150,17 +150,12 @@ public class JdbcQueryBenchmark {
     /** One query, read to the end; in {@code agent} mode inside its own transaction. */
     @Benchmark
     public int executeQuery() throws SQLException {
-        Transaction t = null;
-        if (tracing) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = tracing ? agent.startTransaction() : null;
         try (ResultSet rs = query.executeQuery()) {
             return rs.next() ? rs.getString(1).length() : 0;
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }
@@ -168,11 +163,7 @@ public class JdbcQueryBenchmark {
     /** Prepares the query, runs it, reads it to the end and closes it; in the {@code agent} modes in a transaction. */
     @Benchmark
     public int prepareExecuteClose() throws SQLException {
-        Transaction t = null;
-        if (tracing) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = tracing ? agent.startTransaction() : null;
         try (PreparedStatement statement = connection.prepareStatement(SQL)) {
             statement.setInt(1, 2);
             try (ResultSet rs = statement.executeQuery()) {
@@ -180,8 +171,7 @@ public class JdbcQueryBenchmark {
             }
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }

@@ -132,11 +132,7 @@ public class OkHttpCallBenchmark {
     /** One synchronous call, body read; in {@code agent} mode inside its own transaction. */
     @Benchmark
     public String call() throws IOException {
-        Transaction t = null;
-        if (traced) {
-            t = tracer.startRootTransaction();
-            tracer.activate(t);
-        }
+        Transaction t = traced ? agent.startTransaction() : null;
         try {
             Response response = client.newCall(request).execute();
             try {
@@ -146,8 +142,7 @@ public class OkHttpCallBenchmark {
             }
         } finally {
             if (t != null) {
-                tracer.deactivate(t);
-                t.end();
+                agent.endTransaction(t);
             }
         }
     }
