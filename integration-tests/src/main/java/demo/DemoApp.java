@@ -243,11 +243,7 @@ public final class DemoApp {
      * request's trace, children of its transaction.
      */
     public static final class ReportServlet extends HttpServlet {
-        private static final ExecutorService workers = Executors.newFixedThreadPool(2, task -> {
-            Thread t = new Thread(task, "demo-report-worker");
-            t.setDaemon(true);
-            return t;
-        });
+        private static final ExecutorService workers = Executors.newFixedThreadPool(2, daemon("demo-report-worker"));
 
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
@@ -277,6 +273,8 @@ public final class DemoApp {
      * virtual thread and a virtual-thread-per-task executor. Answers the list of what ran.
      */
     public static final class HandOffServlet extends HttpServlet {
+        private static final boolean HAS_VIRTUAL_THREADS =
+                Integer.parseInt(System.getProperty("java.specification.version").replaceFirst("^1\\.", "")) >= 21;
         private static final ExecutorService pool = Executors.newFixedThreadPool(2, daemon("demo-handoff-pool"));
         private static final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(1, daemon("demo-handoff-scheduler"));
         private static final ForkJoinPool forkJoin = new ForkJoinPool(2);
@@ -298,7 +296,7 @@ public final class DemoApp {
                 thread.start();
                 thread.join();
                 ran.add(onThread[0]);
-                if (Integer.parseInt(System.getProperty("java.specification.version").replaceFirst("^1\\.", "")) >= 21) {
+                if (HAS_VIRTUAL_THREADS) {
                     ran.addAll(virtualThreads());
                 }
             } catch (Exception e) {
@@ -373,13 +371,14 @@ public final class DemoApp {
                 }
             };
         }
+    }
 
-        private static java.util.concurrent.ThreadFactory daemon(String name) {
-            return task -> {
-                Thread t = new Thread(task, name);
-                t.setDaemon(true);
-                return t;
-            };
-        }
+    /** Daemon threads named {@code name}: the demo's pools never keep the JVM alive. */
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return task -> {
+            Thread t = new Thread(task, name);
+            t.setDaemon(true);
+            return t;
+        };
     }
 }

@@ -131,8 +131,8 @@ public abstract class ExitCall {
         Span s = span;
         Tracer t = tracer;
         boolean createdAtExit = forget();
-        if (s != null && t != null && !createdAtExit) {
-            t.deactivate(s);
+        if (s != null && !createdAtExit) {
+            t.deactivate(s); // a span is only ever set together with its tracer
         }
         return s;
     }

@@ -64,6 +64,11 @@ import dev.apmagent.trace.Tracer;
  */
 public final class HttpClientExits<R> {
 
+    /** How long a pending request ({@link #exitPending}) may take before the deadline scan ends its span, in minutes. */
+    public static final int PENDING_MINUTES = 5;
+    /** {@link #PENDING_MINUTES} in nanoseconds, as {@link #exitPending} takes it: every HTTP client plugin's deadline. */
+    public static final long PENDING_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(PENDING_MINUTES);
+
     public static final String SPAN_TYPE = "external";
     public static final String SPAN_SUBTYPE = "http";
     /** {@code service.target.type} of every HTTP exit span, derived once by the shared rules. */
@@ -221,6 +226,9 @@ public final class HttpClientExits<R> {
             method = "GET";
         }
         String scheme = requests.scheme(request);
+        if (scheme == null) {
+            scheme = "http";
+        }
         String host = requests.host(request);
         int port = requests.port(request);
         StringBuilder name = span.nameBuilder().append(HttpMethods.forName(method)).append(' ');
@@ -232,8 +240,8 @@ public final class HttpClientExits<R> {
             return;
         }
         name.append(host);
-        http.setUrl(scheme == null ? "http" : scheme, host, port, requests.path(request), requests.query(request));
-        int effectivePort = port >= 0 ? port : Http.defaultPort(scheme == null ? "http" : scheme);
+        http.setUrl(scheme, host, port, requests.path(request), requests.query(request));
+        int effectivePort = port >= 0 ? port : Http.defaultPort(scheme);
         context.destination().setAddress(host, effectivePort);
         StringBuilder target = context.serviceTarget().nameBuilder(TARGET_TYPE);
         Http.appendHost(target, host);

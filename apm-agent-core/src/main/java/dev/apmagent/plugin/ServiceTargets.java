@@ -1,5 +1,7 @@
 package dev.apmagent.plugin;
 
+import dev.apmagent.trace.Http;
+
 /**
  * Derives an exit span's {@code service.target} and {@code destination.service.resource} as the shared cross-agent
  * rules ({@code service_resource_inference.json}) define them:
@@ -140,38 +142,12 @@ public final class ServiceTargets {
                 return false;
             }
         } else {
-            port = defaultPort(url, schemeEnd);
+            port = Http.defaultPort(url, schemeEnd);
             if (port < 0) {
                 return false;
             }
         }
         out.append(url, hostStart, hostEnd).append(':').append(port);
-        return true;
-    }
-
-    private static int defaultPort(CharSequence url, int schemeEnd) {
-        if (regionEqualsIgnoreCase(url, schemeEnd, "http") || regionEqualsIgnoreCase(url, schemeEnd, "ws")) {
-            return 80;
-        }
-        if (regionEqualsIgnoreCase(url, schemeEnd, "https") || regionEqualsIgnoreCase(url, schemeEnd, "wss")) {
-            return 443;
-        }
-        return -1;
-    }
-
-    private static boolean regionEqualsIgnoreCase(CharSequence s, int len, String lower) {
-        if (len != lower.length()) {
-            return false;
-        }
-        for (int i = 0; i < len; i++) {
-            char c = s.charAt(i);
-            if (c >= 'A' && c <= 'Z') {
-                c = (char) (c + 32);
-            }
-            if (c != lower.charAt(i)) {
-                return false;
-            }
-        }
         return true;
     }
 

@@ -213,7 +213,6 @@ public final class ByteRing {
         return tail - head;
     }
 
-    /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spares. */
     /**
      * Bytes of the chunks allocated since the ring was made (not spares taken again): tests subtract them from what
      * the reporter thread allocates.
@@ -222,6 +221,7 @@ public final class ByteRing {
         return chunksAllocated * chunkSize;
     }
 
+    /** Chunks holding buffered bytes (or about to: the one under the write position), not counting the spares. */
     synchronized int chunksHeld() {
         return chunksHeld;
     }

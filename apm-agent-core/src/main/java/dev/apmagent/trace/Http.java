@@ -107,20 +107,21 @@ public final class Http {
 
     /** 80 for http and ws, 443 for https and wss (ASCII case ignored), else -1. */
     public static int defaultPort(CharSequence scheme) {
-        if (scheme == null) {
-            return -1;
-        }
-        int n = scheme.length();
+        return scheme == null ? -1 : defaultPort(scheme, scheme.length());
+    }
+
+    /** {@link #defaultPort(CharSequence)} of the scheme {@code s[0, n)}, such as the start of a whole URL. */
+    public static int defaultPort(CharSequence s, int n) {
         if (n < 2 || n > 5) {
             return -1;
         }
-        boolean secure = lower(scheme.charAt(n - 1)) == 's' && (n == 5 || n == 3);
+        boolean secure = lower(s.charAt(n - 1)) == 's' && (n == 5 || n == 3);
         int base = secure ? n - 1 : n;
-        if (base == 4 && lower(scheme.charAt(0)) == 'h' && lower(scheme.charAt(1)) == 't' && lower(scheme.charAt(2)) == 't'
-                && lower(scheme.charAt(3)) == 'p') {
+        if (base == 4 && lower(s.charAt(0)) == 'h' && lower(s.charAt(1)) == 't' && lower(s.charAt(2)) == 't'
+                && lower(s.charAt(3)) == 'p') {
             return secure ? 443 : 80;
         }
-        if (base == 2 && lower(scheme.charAt(0)) == 'w' && lower(scheme.charAt(1)) == 's') {
+        if (base == 2 && lower(s.charAt(0)) == 'w' && lower(s.charAt(1)) == 's') {
             return secure ? 443 : 80;
         }
         return -1;

@@ -108,22 +108,7 @@ public final class Url {
     }
 
     private boolean isDefaultPort() {
-        if (protocol == null) {
-            return false;
-        }
-        return (port == 80 && equalsAscii(protocol, "http")) || (port == 443 && equalsAscii(protocol, "https"));
-    }
-
-    private static boolean equalsAscii(CharSequence a, String b) {
-        if (a.length() != b.length()) {
-            return false;
-        }
-        for (int i = 0; i < b.length(); i++) {
-            if (Character.toLowerCase(a.charAt(i)) != b.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
+        return port == Http.defaultPort(protocol);
     }
 
     public void reset() {

@@ -14,10 +14,17 @@ public final class Jdk {
 
     private final String name;
     private final Path home;
+    private final int feature;
 
-    private Jdk(String name, Path home) {
-        this.name = name;
+    private Jdk(int feature, Path home) {
+        this.name = "jdk" + feature;
         this.home = home;
+        this.feature = feature;
+    }
+
+    /** Whether this JDK has virtual threads (21 and later). */
+    public boolean hasVirtualThreads() {
+        return feature >= 21;
     }
 
     public Path javaExecutable() {
@@ -36,11 +43,11 @@ public final class Jdk {
     /** The JDKs to run on, for {@code @MethodSource}. */
     public static List<Jdk> all() {
         List<Jdk> jdks = new ArrayList<>();
-        jdks.add(new Jdk("jdk" + Runtime.version().feature(), Paths.get(System.getProperty("java.home"))));
+        jdks.add(new Jdk(Runtime.version().feature(), Paths.get(System.getProperty("java.home"))));
         String jdk25 = System.getProperty("apm.jdk25.home", "/usr/lib/jvm/temurin-25-jdk-amd64");
         Path home25 = Paths.get(jdk25);
         if (Files.isExecutable(home25.resolve("bin").resolve("java"))) {
-            jdks.add(new Jdk("jdk25", home25));
+            jdks.add(new Jdk(25, home25));
         } else if (TestPaths.isCi()) {
             throw new IllegalStateException("JDK 25 is required in CI but missing at " + home25);
         } else {

@@ -48,7 +48,7 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-Dsun.net.httpserver.nodelay=true"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class ApacheHttpClientBenchmark {
 
     static final byte[] BODY = {'o', 'k'};

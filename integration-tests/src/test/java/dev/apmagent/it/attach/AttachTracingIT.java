@@ -103,7 +103,7 @@ class AttachTracingIT {
         }
         List<String> expected = new java.util.ArrayList<>(List.of("executor", "scheduled", "fork-join", "fork",
                 "completable-default", "completable-pool", "parallel-stream", "nested"));
-        if (!jdk.toString().equals("jdk17")) {
+        if (jdk.hasVirtualThreads()) {
             expected.addAll(List.of("virtual-thread", "virtual-executor"));
         }
         for (String via : expected) {

@@ -57,7 +57,7 @@ public final class Apache4AsyncInstrumentation extends ApacheInstrumentation {
      * every response consumer the client makes ({@code BasicAsyncResponseConsumer}) and of the zero-copy one:
      * {@code responseReceived(response)} (the final response's head), {@code failed(exception)} and {@code cancel()}
      * end the pending span, before the future calls the application's callback. For a consumer of no traced request it
-     * is one size check.
+     * is two reads (see {@link ApacheHttpHelper#complete}).
      */
     public static final class ResponseCompletion extends ApacheInstrumentation {
 

@@ -2,14 +2,12 @@ package dev.apmagent.plugin.apache;
 
 import dev.apmagent.plugin.ContextStore;
 import dev.apmagent.plugin.HttpClientCall;
+import dev.apmagent.plugin.HttpClientExits;
 import dev.apmagent.plugin.HttpClientExits.PendingHttpExit;
 import dev.apmagent.plugin.LibraryHelper;
 import dev.apmagent.plugin.PluginHealth;
-import dev.apmagent.trace.GlobalTracer;
-import dev.apmagent.trace.Tracer;
 
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,13 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   client never completes itself) or the client's exchange callback (5.x; {@code handleResponse}, {@code failed}).
  *   The completion ends the span on the thread it runs on (the I/O reactor's), before the application's callback
  *   runs: what the callback does or throws changes nothing for the span. A completion that comes before the sending
- *   call returned is kept (only while such a call is in progress) and applied when it returns. One that never comes is ended by the kit's deadline scan after {@value #PENDING_MINUTES} minutes.</li>
+ *   call returned is kept (only while such a call is in progress) and applied when it returns. One that never comes is ended by the kit's deadline scan after {@value HttpClientExits#PENDING_MINUTES} minutes.</li>
  * </ul>
  */
 public final class ApacheHttpHelper {
 
-    static final int PENDING_MINUTES = 5;
-    static final long PENDING_NANOS = TimeUnit.MINUTES.toNanos(PENDING_MINUTES);
 
     static final PluginHealth health = PluginHealth.of(ApacheHttpClientPlugin.NAME);
     /** Async requests whose producer the plugin cannot read (an application's own {@code HttpAsyncRequestProducer}). */
@@ -62,8 +58,7 @@ public final class ApacheHttpHelper {
      * @return the kit's call for the exit, or null when nothing is traced (nothing active: two reads, nothing allocated)
      */
     public static Object enter(LibraryHelper<ApacheHttp> apis, Class<?> type, Object request) {
-        Tracer tracer = GlobalTracer.get();
-        if (tracer == null || tracer.active() == null) {
+        if (!HttpClientExits.anythingActive()) {
             return null;
         }
         try {
@@ -127,12 +122,16 @@ public final class ApacheHttpHelper {
         HttpClientCall c = (HttpClientCall) call;
         boolean outermost = !c.isNested();
         try {
-            ApacheHttp api = apis.get(type);
+            ApacheHttp api = apis.get(type); // enter found it for the same class
+            if (api == null) {
+                c.exit(thrown); // never happens; the call is left all the same, as in exit
+                return;
+            }
             if (thrown != null || completionKey == null || !outermost) {
                 api.exits.exit(c, -1, thrown);
                 return;
             }
-            PendingHttpExit pending = api.exits.exitPending(c, PENDING_NANOS, false);
+            PendingHttpExit pending = api.exits.exitPending(c, HttpClientExits.PENDING_NANOS, false);
             if (pending != null) {
                 if (!pendingByKey.put(completionKey, pending)) {
                     health.failure(); // the store is full: the deadline scan ends it
@@ -154,8 +153,8 @@ public final class ApacheHttpHelper {
 
     /**
      * A completion of what {@code key} stands for (a future, an exchange callback): the response or result
-     * ({@code responseOrResult}, may be null), or the failure. Called for every such completion in the library, so
-     * the common case, nothing pending, is one map lookup.
+     * ({@code responseOrResult}, may be null), or the failure. Called for every such completion in the library: two reads
+     * while no async request is traced, else a map lookup.
      */
     public static void complete(LibraryHelper<ApacheHttp> apis, Class<?> type, Object key, Object responseOrResult, Throwable failure) {
         if (pendingByKey.size() == 0 && sending.get() == 0) {

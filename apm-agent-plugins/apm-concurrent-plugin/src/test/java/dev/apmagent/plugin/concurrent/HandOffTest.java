@@ -453,7 +453,7 @@ class HandOffTest {
         gate.countDown();
         assertTrue(idle < 1024, "bytes for " + n + " hand-offs with nothing active: " + idle);
         double perHandOff = (double) active[0] / n;
-        assertTrue(perHandOff <= 64, "bytes per hand-off with a transaction active (one map entry, 48 B): " + perHandOff);
+        assertTrue(perHandOff <= 64, "bytes per hand-off with a transaction active (one map entry, 40 B): " + perHandOff);
         pool.shutdown();
         assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
     }

@@ -35,16 +35,6 @@ final class AsyncWatchdog {
         return false;
     }
 
-    /** Number of watched pending spans, of every plugin (tests and diagnostics; scans the table). */
-    static int watched() {
-        return PendingSpans.watched();
-    }
-
-    /** One scan (tests): see {@link PendingSpans#scan}. */
-    static void scan(long nowNanos) {
-        PendingSpans.scan(nowNanos);
-    }
-
     /**
      * An asynchronous invocation whose span (consumer) or transaction (provider) ends when its result arrives, on the
      * thread that completes it, or when the scan finds it past its deadline; whichever comes first takes the event

@@ -1,6 +1,7 @@
 package dev.apmagent.plugin.dubbo;
 
 import dev.apmagent.plugin.AgentScheduler;
+import dev.apmagent.plugin.PendingSpans;
 import dev.apmagent.plugin.PluginHealth;
 import dev.apmagent.plugin.Propagation;
 import dev.apmagent.plugin.dubbo.AsyncWatchdog.PendingInvocation;
@@ -88,7 +89,7 @@ class AsyncWatchdogTest {
         assertThat(span.context().destination().address().toString()).isEqualTo("10.0.0.7");
         assertThat(span.context().destination().port()).isEqualTo(20880);
 
-        AsyncWatchdog.scan(System.nanoTime() + hour + 1); // even past its deadline, a completed invocation is not expired again
+        PendingSpans.scan(System.nanoTime() + hour + 1); // even past its deadline, a completed invocation is not expired again
         assertThat(span.outcome()).isEqualTo(Outcome.SUCCESS);
         pending.expire();
         assertThat(span.outcome()).isEqualTo(Outcome.SUCCESS);

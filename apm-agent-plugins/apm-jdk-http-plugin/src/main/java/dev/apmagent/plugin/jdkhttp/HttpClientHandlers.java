@@ -12,7 +12,6 @@ import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
@@ -24,7 +23,7 @@ import java.util.function.BiConsumer;
  *   its future, and ends on the thread that completes the future (the client's executor), through a callback of ours
  *   registered on that future ({@code whenComplete}): what the application chains on the same future, a callback that
  *   throws included, runs beside it and changes nothing for the span. A future that never completes (no timeout set,
- *   a server that never answers) is ended by the kit's deadline scan after {@value #PENDING_MINUTES} minutes.</li>
+ *   a server that never answers) is ended by the kit's deadline scan after {@value HttpClientExits#PENDING_MINUTES} minutes.</li>
  * </ul>
  * The trace headers go into a copy of the request (JDK 16 and later; see {@link JdkHttpApi}), which the advice passes
  * on in place of the application's: {@code response.request()} is then that copy. Nothing is allocated while nothing
@@ -32,8 +31,6 @@ import java.util.function.BiConsumer;
  */
 final class HttpClientHandlers {
 
-    static final int PENDING_MINUTES = 5;
-    static final long PENDING_NANOS = TimeUnit.MINUTES.toNanos(PENDING_MINUTES);
 
     static final PluginHealth health = PluginHealth.of(JdkHttpPlugin.NAME);
     private static final PluginHealth.Counter notInjected = health.counter("httpclient_headers_not_injected");
@@ -125,7 +122,7 @@ final class HttpClientHandlers {
                 exits.exit(call, -1, thrown);
                 return;
             }
-            PendingHttpExit pending = exits.exitPending(call, PENDING_NANOS, false);
+            PendingHttpExit pending = exits.exitPending(call, HttpClientExits.PENDING_NANOS, false);
             if (pending == null) {
                 return;
             }

@@ -14,7 +14,6 @@ import dev.apmagent.trace.Tracer;
 
 import java.net.HttpURLConnection;
 import java.net.URL;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The agent's side of {@link UrlConnectionInstrumentation}: one handler per advised method, one request per
@@ -37,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  *   ({@code getResponseCode} calling {@code getInputStream} calling {@code connect}) are the kit's nested calls and do
  *   nothing of their own.</li>
  *   <li><b>A response never read</b> (the application connects or writes and never asks for the response, nor
- *   disconnects): the span is ended by the kit's deadline scan {@value #PENDING_MINUTES} minutes after the request
+ *   disconnects): the span is ended by the kit's deadline scan {@value HttpClientExits#PENDING_MINUTES} minutes after the request
  *   started, with the duration up to the last call the application made on the connection and the outcome unknown
  *   (counted as {@code agent.plugin.expired} under {@code plugin: pending-spans}). The connection is never held: the
  *   store maps it weakly, and the pending request holds only the span.</li>
@@ -50,8 +49,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class UrlConnectionHandlers {
 
-    static final int PENDING_MINUTES = 5;
-    static final long PENDING_NANOS = TimeUnit.MINUTES.toNanos(PENDING_MINUTES);
     static final int MAX_PENDING = 16_384;
 
     static final PluginHealth health = PluginHealth.of(JdkHttpPlugin.NAME);
@@ -158,7 +155,7 @@ final class UrlConnectionHandlers {
                 exits.exit(call, status, failure);
                 return;
             }
-            PendingHttpExit request = exits.exitPending(call, PENDING_NANOS, true);
+            PendingHttpExit request = exits.exitPending(call, HttpClientExits.PENDING_NANOS, true);
             if (request != null && !pending.put(connection, request)) {
                 notRemembered.increment();
                 request.complete(status, null);

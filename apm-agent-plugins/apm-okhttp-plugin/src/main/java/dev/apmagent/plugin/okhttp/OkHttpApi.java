@@ -2,7 +2,7 @@ package dev.apmagent.plugin.okhttp;
 
 /**
  * What the helper asks of OkHttp's objects, which only code defined next to the library can name: the implementation
- * ({@code helper.OkHttp3Api}) is defined in each class loader that has OkHttp ({@link RealCallInstrumentation#apis}).
+ * ({@code helper.OkHttp3Api}) is defined in each class loader that has OkHttp ({@link OkHttpHelper#apis}).
  * Arguments are OkHttp's {@code Request} and {@code Response} as {@code Object}. Called only for a request that is
  * traced; any method may throw (the helper counts it).
  */

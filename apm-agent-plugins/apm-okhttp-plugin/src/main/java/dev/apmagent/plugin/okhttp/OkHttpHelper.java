@@ -9,7 +9,6 @@ import dev.apmagent.trace.AbstractSpan;
 import dev.apmagent.trace.GlobalTracer;
 import dev.apmagent.trace.Tracer;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Everything the OkHttp advice does, on the kit's {@link HttpClientExits}. Every entry point is an exception barrier:
@@ -26,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  *   activates the caller's context; the span ends when the interceptor chain returns the response or throws (before
  *   the application's callback runs, so a callback that throws cannot affect it); the run's end deactivates the caller's
  *   context. A call whose run never comes (rejected by the dispatcher's executor) is ended by the kit's deadline scan
- *   after {@link #ASYNC_DEADLINE_NANOS}.</li>
+ *   after {@value HttpClientExits#PENDING_MINUTES} minutes.</li>
  * </ul>
  */
 public final class OkHttpHelper {
@@ -34,8 +33,6 @@ public final class OkHttpHelper {
     static final PluginHealth health = PluginHealth.of(OkHttpPlugin.NAME);
     /** Enqueued calls whose state the full store could not take: their span ends at the deadline, outcome unknown. */
     static final PluginHealth.Counter asyncNotRemembered = health.counter("async_not_remembered");
-    /** The backstop for an enqueued call that never runs; OkHttp's own timeouts end every call that runs far sooner. */
-    static final long ASYNC_DEADLINE_NANOS = TimeUnit.MINUTES.toNanos(5);
 
     static final LibraryHelper<OkHttpApi> apis = new LibraryHelper<OkHttpApi>(OkHttpApi.class,
             "dev.apmagent.plugin.okhttp.helper.OkHttp3Api", "dev.apmagent.plugin.okhttp.helper.");
@@ -58,8 +55,7 @@ public final class OkHttpHelper {
      * @return the traced call (for {@link #requestToSend} and {@link #exitExecute}), or null when nothing is traced
      */
     public static Object enterExecute(Class<?> realCallType, Object request) {
-        Tracer tracer = GlobalTracer.get();
-        if (tracer == null || tracer.active() == null || request == null) {
+        if (request == null || !HttpClientExits.anythingActive()) {
             return null;
         }
         OkHttpRequest traced;
@@ -109,7 +105,7 @@ public final class OkHttpHelper {
             return null;
         }
         OkHttpRequest r = (OkHttpRequest) traced;
-        PendingHttpExit pending = exits.exitPending(r.call, ASYNC_DEADLINE_NANOS, false);
+        PendingHttpExit pending = exits.exitPending(r.call, HttpClientExits.PENDING_NANOS, false);
         if (pending == null) {
             return traced; // nested, or no span recorded: the request carries the context all the same
         }
