@@ -96,6 +96,17 @@ abstract class AbstractContainerIT {
         }
     }
 
+    /**
+     * The body as ISO-8859-1 (every byte one char: equal strings are equal bytes, and a difference reads well), with
+     * the line numbers of JBoss Threads' worker loop left out: Undertow's error page prints the stack trace, and which
+     * line of {@code EnhancedQueueExecutor$ThreadBody.run} the worker ran the request from depends on whether it found
+     * the task queued or was handed it (seen: 1589 against 1615 in one run). Every frame is still compared.
+     */
+    private static String body(Response response) {
+        return new String(response.body, StandardCharsets.ISO_8859_1).replaceAll("\\(EnhancedQueueExecutor\\.java:\\d+\\)",
+                "(EnhancedQueueExecutor.java)");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void responsesAndStandardOutputAreTheSameWithAndWithoutTheAgent(Jdk jdk) throws Exception {
@@ -104,9 +115,7 @@ abstract class AbstractContainerIT {
             Response without = run.untraced.get(request.scenario);
             Response with = run.traced.get(request.scenario);
             assertThat(with.status).as(request + " status").isEqualTo(without.status);
-            // ISO-8859-1 maps every byte to one char: equal strings are equal bytes, and a difference reads well
-            assertThat(new String(with.body, StandardCharsets.ISO_8859_1)).as(request + " body")
-                    .isEqualTo(new String(without.body, StandardCharsets.ISO_8859_1));
+            assertThat(body(with)).as(request + " body").isEqualTo(body(without));
             assertThat(with.headers).as(request + " headers (but Date)").isEqualTo(without.headers);
         }
         assertThat(run.stdout.get(1)).as("the application's standard output").isEqualTo(run.stdout.get(0));
